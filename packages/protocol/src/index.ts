@@ -1,0 +1,11 @@
+/**
+ * @fieldlink/protocol: pure codecs for Fieldlink equipment. No I/O; runs in Node and the browser.
+ * docs/protocol.md defines every layout implemented here.
+ */
+export * from './bytes.js';
+export * from './i18n.js';
+export * from './time.js';
+export * from './register-map.js';
+export * from './pages.js';
+export * from './rules/index.js';
+export type { RuleKind } from './rules/kinds.js';

@@ -1,0 +1,27 @@
+import type { Lang } from '../i18n.js';
+
+/**
+ * One rule model: its fixed byte size on the wire and its codec. Every model module
+ * exports one of these; `rules/index.ts` collects them into the public registry.
+ *
+ * Contract (tests check it for every model):
+ * - `encode(rule)` returns exactly `size` bytes; fields are masked to their bit widths,
+ *   reserved bits are written as 0.
+ * - `decode(bytes)` reads the first `size` bytes and returns null (never throws) when
+ *   fewer are given. It never throws on any content: every bit pattern decodes to a model,
+ *   unknown types keep their raw bytes so a read-modify-write loses nothing.
+ * - `decode(encode(r))` deep-equals `r` for every valid model, and `encode(decode(b))`
+ *   equals `b` for every valid buffer (reserved bits zero).
+ * - `describe(rule, lang)` is readable text; an unknown type gives 'err', a disabled one
+ *   the word for disabled.
+ * - `validate(rule)` lists the reasons a rule is out of the specification's bounds
+ *   (empty when it is fine).
+ */
+export interface RuleCodec<T> {
+  readonly kind: string;
+  readonly size: number;
+  encode(rule: T): Uint8Array;
+  decode(bytes: Uint8Array): T | null;
+  describe(rule: T, lang: Lang): string;
+  validate(rule: T): string[];
+}
