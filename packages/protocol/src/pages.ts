@@ -6,7 +6,7 @@ import { fromHex, toHex } from './bytes.js';
 import { PAGE_TYPES, pageStart, RULES_PER_PAGE } from './register-map.js';
 import type { PageTypeName, SeriesOptions } from './register-map.js';
 import { decodeRule, encodeRule, RULE_KINDS } from './rules/index.js';
-import type { RuleOf } from './rules/index.js';
+import type { RuleKind, RuleOf } from './rules/index.js';
 
 /** The rule model held by a page type. */
 export type PageRule<T extends PageTypeName> = RuleOf<(typeof PAGE_TYPES)[T]['kind']>;
@@ -47,11 +47,12 @@ export function encodePage<T extends PageTypeName>(
   if (rules.length > RULES_PER_PAGE) {
     throw new RangeError(`a page holds ${RULES_PER_PAGE} rules, got ${rules.length}`);
   }
-  const kind = PAGE_TYPES[type].kind;
+  const kind: RuleKind = PAGE_TYPES[type].kind;
   const size = RULE_KINDS[kind];
   const out = new Uint8Array(pageByteLength(type));
   rules.forEach((rule, i) => {
-    if (rule !== null && rule !== undefined) out.set(encodeRule(kind, rule as RuleOf<typeof kind>), i * size);
+    // PageRule<T> is the model of this page type's kind; TypeScript cannot follow that link.
+    if (rule !== null && rule !== undefined) out.set(encodeRule(kind, rule as unknown as never), i * size);
   });
   return out;
 }

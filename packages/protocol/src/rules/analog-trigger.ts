@@ -1,0 +1,81 @@
+/**
+ * The analog trigger (14 bytes, the ai page): when an AI or AO value stays inside or outside
+ * a window for a time, run an output. docs/protocol.md § Analog trigger.
+ */
+import { COMMON, say } from '../i18n.js';
+import type { Lang, Phrase } from '../i18n.js';
+import { aiWindowCodec, describeWindow } from './ai-window.js';
+import type { AiWindowRule } from './ai-window.js';
+import { outputCodec } from './output.js';
+import type { OutputRule } from './output.js';
+import {
+  decodeTriggerHeader,
+  decodeTriggerOutput,
+  describeTriggerSentence,
+  encodeTriggerHeader,
+  encodeTriggerOutput,
+  HEADER_SIZE,
+  SOURCE_DISABLED,
+  validateTriggerHeader,
+} from './trigger.js';
+import type { TriggerHeader } from './trigger.js';
+import type { RuleCodec } from './types.js';
+
+export interface AnalogTriggerRule extends TriggerHeader {
+  readonly window: AiWindowRule;
+  readonly output: OutputRule;
+}
+
+export interface AnalogSourceEntry {
+  readonly code: number;
+  readonly name: Phrase;
+  /** The channel prefix in descriptions ('AI1'). */
+  readonly prefix: string;
+}
+
+/** The analog trigger's sources; 3-7 are unknown and describe as 'err'. */
+export const ANALOG_TRIGGER_SOURCES: readonly AnalogSourceEntry[] = [
+  { code: 0, name: COMMON.disabled, prefix: '' },
+  { code: 1, name: { en: 'AI channel', zh: 'AI通道', tc: 'AI通道' }, prefix: 'AI' },
+  { code: 2, name: { en: 'AO channel', zh: 'AO通道', tc: 'AO通道' }, prefix: 'AO' },
+];
+
+const SIZE = 14;
+const OUTPUT_OFFSET = HEADER_SIZE + aiWindowCodec.size;
+
+function describe(rule: AnalogTriggerRule, lang: Lang): string {
+  if (rule.source === SOURCE_DISABLED) return say(COMMON.disabled, lang);
+  const source = ANALOG_TRIGGER_SOURCES[rule.source];
+  if (!source) return say(COMMON.err, lang);
+  const condition = describeWindow(rule.window, lang, `${source.prefix}${rule.channel + 1}`);
+  return describeTriggerSentence(condition, rule, rule.output, lang);
+}
+
+function validate(rule: AnalogTriggerRule): string[] {
+  if (rule.source === SOURCE_DISABLED) return [];
+  if (!ANALOG_TRIGGER_SOURCES[rule.source]) return ['source: 0-2'];
+  const reasons = validateTriggerHeader(rule, true);
+  for (const r of aiWindowCodec.validate(rule.window)) reasons.push(`window.${r}`);
+  for (const r of outputCodec.validate(rule.output)) reasons.push(`output.${r}`);
+  return reasons;
+}
+
+export const analogTriggerCodec: RuleCodec<AnalogTriggerRule> = {
+  kind: 'analogTrigger',
+  size: SIZE,
+  encode(rule) {
+    const out = new Uint8Array(SIZE);
+    encodeTriggerHeader(rule, out);
+    out.set(aiWindowCodec.encode(rule.window), HEADER_SIZE);
+    encodeTriggerOutput(rule.output, out, OUTPUT_OFFSET);
+    return out;
+  },
+  decode(bytes) {
+    if (bytes.length < SIZE) return null;
+    // The slice is 5 bytes long, so the window always decodes.
+    const window = aiWindowCodec.decode(bytes.subarray(HEADER_SIZE, OUTPUT_OFFSET))!;
+    return { ...decodeTriggerHeader(bytes), window, output: decodeTriggerOutput(bytes, OUTPUT_OFFSET) };
+  },
+  describe,
+  validate,
+};
