@@ -9,3 +9,4 @@ export * from './register-map.js';
 export * from './pages.js';
 export * from './rules/index.js';
 export type { RuleKind } from './rules/kinds.js';
+export * from './modbus/index.js';
