@@ -10,3 +10,8 @@ export * from './pages.js';
 export * from './rules/index.js';
 export type { RuleKind } from './rules/kinds.js';
 export * from './modbus/index.js';
+export * from './channels.js';
+export * from './scaling.js';
+export * from './alarm.js';
+export * from './bounds.js';
+export * from './equipment/index.js';
