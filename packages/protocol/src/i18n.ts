@@ -9,11 +9,30 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
-/** Pick a phrase's text; `{name}` placeholders are filled from `vars`. */
+// Describing thousands of pages fills the same few templates over and over, so each template
+// is split once into its literal parts and placeholder names.
+const templates = new Map<string, readonly string[]>();
+
+function splitTemplate(text: string): readonly string[] {
+  let parts = templates.get(text);
+  if (parts === undefined) {
+    parts = text.split(/\{(\w+)\}/);
+    if (templates.size < 10_000) templates.set(text, parts);
+  }
+  return parts;
+}
+
+/** Pick a phrase's text; `{name}` placeholders are filled from `vars` (unknown names stay as written). */
 export function say(phrase: Phrase, lang: Lang, vars?: Readonly<Record<string, string | number>>): string {
   const text = phrase[lang] ?? phrase.en;
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (m, key: string) => (key in vars ? String(vars[key]) : m));
+  if (!vars || !text.includes('{')) return text;
+  const parts = splitTemplate(text);
+  let out = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i]!;
+    out += (Object.prototype.hasOwnProperty.call(vars, key) ? String(vars[key]) : `{${key}}`) + (parts[i + 1] ?? '');
+  }
+  return out;
 }
 
 /** Joins description parts: English uses '; ', Chinese uses the full-width '；'. */

@@ -25,7 +25,10 @@ describe('pages', () => {
     for (const type of PAGE_TYPE_NAMES) {
       const rules = decodePage(type, new Uint8Array(pageByteLength(type)));
       expect(rules, type).toHaveLength(10);
-      expect(rules.every((r) => r !== null), type).toBe(true);
+      expect(
+        rules.every((r) => r !== null),
+        type,
+      ).toBe(true);
     }
   });
 
