@@ -15,3 +15,4 @@ export * from './scaling.js';
 export * from './alarm.js';
 export * from './bounds.js';
 export * from './equipment/index.js';
+export * from './live/index.js';
