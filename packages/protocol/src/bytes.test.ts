@@ -1,3 +1,4 @@
+// docs/protocol.md § Conventions (byte order, channel masks, hex) and the phrase helpers of the descriptions
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

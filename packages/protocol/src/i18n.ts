@@ -30,7 +30,9 @@ export function say(phrase: Phrase, lang: Lang, vars?: Readonly<Record<string, s
   let out = parts[0] ?? '';
   for (let i = 1; i < parts.length; i += 2) {
     const key = parts[i]!;
-    out += (Object.prototype.hasOwnProperty.call(vars, key) ? String(vars[key]) : `{${key}}`) + (parts[i + 1] ?? '');
+    out +=
+      (Object.prototype.hasOwnProperty.call(vars, key) ? String(vars[key]) : `{${key}}`) +
+      (parts[i + 1] ?? '');
   }
   return out;
 }
