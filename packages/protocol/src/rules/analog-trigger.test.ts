@@ -8,6 +8,7 @@ import {
   testVector,
   timeValueArb,
 } from '../test-support/rule-vectors.js';
+import { outputArb } from '../test-support/arbitraries.js';
 import { ANALOG_TRIGGER_SOURCES, analogTriggerCodec as codec } from './analog-trigger.js';
 import type { AnalogTriggerRule } from './analog-trigger.js';
 import type { OutputRule } from './output.js';
@@ -124,24 +125,6 @@ describe('analog trigger vectors', () => {
     expect(codec.decode(bytes)).toEqual(base);
   });
 });
-
-const outputArb: fc.Arbitrary<OutputRule> = fc.oneof(
-  fc.record({
-    mode: fc.constantFrom(0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15 as const),
-    channel: fc.integer({ min: 0, max: 255 }),
-    value: fc.integer({ min: 0, max: 65535 }),
-    addr: fc.integer({ min: 0, max: 255 }),
-  }),
-  fc.record({
-    mode: fc.constant(6 as const),
-    operation: fc.record({
-      mathType: fc.integer({ min: 0, max: 3 }),
-      regType: fc.integer({ min: 0, max: 15 }),
-      regAddr: fc.integer({ min: 0, max: 65535 }),
-      value: fc.integer({ min: 0, max: 65535 }),
-    }),
-  }),
-);
 
 testProperties(codec, {
   rule: fc.record({

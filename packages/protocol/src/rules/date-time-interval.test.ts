@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bufferOf, testProperties, testVector } from '../test-support/rule-vectors.js';
+import { fixedPointArb } from '../test-support/arbitraries.js';
 import { dateTimeIntervalCodec, intervalContains, intervalWraps } from './date-time-interval.js';
 import type { DateTimeInterval } from './date-time-interval.js';
 import type { DateTimeParts, FixedPoint } from './fixed-point.js';
@@ -252,18 +253,7 @@ describe('intervalContains', () => {
   });
 });
 
-const field = (min: number, max: number, ignore: number): fc.Arbitrary<number | null> =>
-  fc.option(
-    fc.integer({ min, max }).filter((v) => v !== ignore),
-    { nil: null },
-  );
-const pointArb: fc.Arbitrary<FixedPoint> = fc.record({
-  year: fc.option(fc.integer({ min: 2001, max: 2255 }), { nil: null }),
-  month: field(1, 255, 0),
-  day: field(1, 255, 0),
-  hour: field(0, 255, 24),
-  minute: field(0, 255, 60),
-  second: field(0, 255, 60),
+testProperties(codec, {
+  rule: fc.record({ begin: fixedPointArb, end: fixedPointArb }),
+  buffer: bufferOf(12),
 });
-
-testProperties(codec, { rule: fc.record({ begin: pointArb, end: pointArb }), buffer: bufferOf(12) });

@@ -1,8 +1,8 @@
 // docs/protocol.md § Fixed point
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../i18n.js';
 import { bufferOf, testEncodes, testProperties, testVector } from '../test-support/rule-vectors.js';
+import { fixedPointArb } from '../test-support/arbitraries.js';
 import {
   FIXED_POINT_IGNORE,
   fixedPointCodec,
@@ -212,22 +212,6 @@ describe('fixedPointMatches and ignoredFields', () => {
     const p = codec.decode(Uint8Array.from([26, 11, 22, 24, 60, 60]))!;
     expect(ignoredFields(p)).toEqual(['hour', 'minute', 'second']);
   });
-});
-
-/** A field's full byte range except its ignore code, or null. */
-const field = (min: number, max: number, ignore: number): fc.Arbitrary<number | null> =>
-  fc.option(
-    fc.integer({ min, max }).filter((v) => v !== ignore),
-    { nil: null },
-  );
-
-const fixedPointArb: fc.Arbitrary<FixedPoint> = fc.record({
-  year: fc.option(fc.integer({ min: 2001, max: 2255 }), { nil: null }),
-  month: field(1, 255, 0),
-  day: field(1, 255, 0),
-  hour: field(0, 255, 24),
-  minute: field(0, 255, 60),
-  second: field(0, 255, 60),
 });
 
 testProperties(codec, { rule: fixedPointArb, buffer: bufferOf(6) });

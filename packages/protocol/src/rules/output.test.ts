@@ -1,8 +1,8 @@
 // Checks docs/protocol.md § Output.
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../bytes.js';
 import { bufferOf, testEncodes, testProperties, testVector } from '../test-support/rule-vectors.js';
+import { outputArb } from '../test-support/arbitraries.js';
 import {
   decodeOutputPayload,
   describeOutput,
@@ -151,25 +151,6 @@ describe('output payload', () => {
     expect(decodeOutputPayload(7, new Uint8Array(0))).toEqual(out(7, 0, 0, 0));
   });
 });
-
-const channelModes = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
-const outputArb: fc.Arbitrary<OutputRule> = fc.oneof(
-  fc.record({
-    mode: fc.constantFrom(...channelModes),
-    channel: fc.integer({ min: 0, max: 255 }),
-    value: fc.integer({ min: 0, max: 65535 }),
-    addr: fc.integer({ min: 0, max: 255 }),
-  }),
-  fc.record({
-    mode: fc.constant(6 as const),
-    operation: fc.record({
-      mathType: fc.integer({ min: 0, max: 3 }),
-      regType: fc.integer({ min: 0, max: 15 }),
-      regAddr: fc.integer({ min: 0, max: 65535 }),
-      value: fc.integer({ min: 0, max: 65535 }),
-    }),
-  }),
-);
 
 testProperties(codec, {
   rule: outputArb,

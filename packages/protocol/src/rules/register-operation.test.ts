@@ -1,7 +1,7 @@
 // Checks docs/protocol.md § Register operation.
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bufferOf, testEncodes, testProperties, testVector } from '../test-support/rule-vectors.js';
+import { registerOperationArb } from '../test-support/arbitraries.js';
 import {
   MATH_OPERATIONS,
   mathOperationName,
@@ -89,13 +89,6 @@ describe('register operation vectors', () => {
   it('ignores the reserved bits 5-4 of byte 0', () => {
     expect(codec.decode(Uint8Array.of(0x71, 0x00, 0x64, 0x00, 0x05))).toEqual(op(1, 1, 100, 5));
   });
-});
-
-const registerOperationArb: fc.Arbitrary<RegisterOperation> = fc.record({
-  mathType: fc.integer({ min: 0, max: 3 }),
-  regType: fc.integer({ min: 0, max: 15 }),
-  regAddr: fc.integer({ min: 0, max: 65535 }),
-  value: fc.integer({ min: 0, max: 65535 }),
 });
 
 testProperties(codec, {

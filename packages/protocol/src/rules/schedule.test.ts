@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bufferOf, testEncodes, testProperties, testVector } from '../test-support/rule-vectors.js';
+import { fixedPointArb } from '../test-support/arbitraries.js';
 import type { FixedPoint } from './fixed-point.js';
 import { outputCodec } from './output.js';
 import type { OutputRule } from './output.js';
@@ -541,26 +542,13 @@ const outputArb: fc.Arbitrary<OutputRule> = fc
   .uint8Array({ minLength: 6, maxLength: 6 })
   .map((b) => outputCodec.decode(canonicalOutputBytes(b))!);
 
-const field = (min: number, max: number, ignore: number): fc.Arbitrary<number | null> =>
-  fc.option(
-    fc.integer({ min, max }).filter((v) => v !== ignore),
-    { nil: null },
-  );
-const pointArb: fc.Arbitrary<FixedPoint> = fc.record({
-  year: fc.option(fc.integer({ min: 2001, max: 2255 }), { nil: null }),
-  month: field(1, 255, 0),
-  day: field(1, 255, 0),
-  hour: field(0, 255, 24),
-  minute: field(0, 255, 60),
-  second: field(0, 255, 60),
-});
 const weekdaysArb = fc.uniqueArray(fc.integer({ min: 0, max: 6 })).map((xs) => [...xs].sort((a, b) => a - b));
 const byte = fc.integer({ min: 0, max: 255 });
 const base = { dev: byte, more: fc.boolean() };
 
 const ruleArb: fc.Arbitrary<ScheduleRule> = fc.oneof(
   fc.record({ ...base, mode: fc.constant(0 as const) }),
-  fc.record({ ...base, mode: fc.constant(1 as const), at: pointArb, output: outputArb }),
+  fc.record({ ...base, mode: fc.constant(1 as const), at: fixedPointArb, output: outputArb }),
   fc.record({
     ...base,
     mode: fc.constant(2 as const),
@@ -575,7 +563,7 @@ const ruleArb: fc.Arbitrary<ScheduleRule> = fc.oneof(
   fc.record({
     ...base,
     mode: fc.constant(3 as const),
-    interval: fc.record({ begin: pointArb, end: pointArb }),
+    interval: fc.record({ begin: fixedPointArb, end: fixedPointArb }),
   }),
   fc.record({
     ...base,

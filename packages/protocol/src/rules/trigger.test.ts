@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bufferOf, testEncodes, testProperties, testVector } from '../test-support/rule-vectors.js';
+import { outputArb } from '../test-support/arbitraries.js';
 import type { OutputRule } from './output.js';
 import { displayHoldTenths, TRIGGER_SOURCES, triggerCodec as codec } from './trigger.js';
 import type { TriggerRule } from './trigger.js';
@@ -152,24 +153,6 @@ describe('trigger vectors', () => {
     expect(codec.decode(bytes)).toEqual(base);
   });
 });
-
-const outputArb: fc.Arbitrary<OutputRule> = fc.oneof(
-  fc.record({
-    mode: fc.constantFrom(0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15 as const),
-    channel: fc.integer({ min: 0, max: 255 }),
-    value: fc.integer({ min: 0, max: 65535 }),
-    addr: fc.integer({ min: 0, max: 255 }),
-  }),
-  fc.record({
-    mode: fc.constant(6 as const),
-    operation: fc.record({
-      mathType: fc.integer({ min: 0, max: 3 }),
-      regType: fc.integer({ min: 0, max: 15 }),
-      regAddr: fc.integer({ min: 0, max: 65535 }),
-      value: fc.integer({ min: 0, max: 65535 }),
-    }),
-  }),
-);
 
 testProperties(codec, {
   rule: fc.record({
