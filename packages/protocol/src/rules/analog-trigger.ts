@@ -74,7 +74,18 @@ export const analogTriggerCodec: RuleCodec<AnalogTriggerRule> = {
     if (bytes.length < SIZE) return null;
     // The slice is 5 bytes long, so the window always decodes.
     const window = aiWindowCodec.decode(bytes.subarray(HEADER_SIZE, OUTPUT_OFFSET))!;
-    return { ...decodeTriggerHeader(bytes), window, output: decodeTriggerOutput(bytes, OUTPUT_OFFSET) };
+    const h = decodeTriggerHeader(bytes);
+    // Fields are listed, not spread: spreading into a literal costs V8 microseconds per rule.
+    return {
+      dev: h.dev,
+      source: h.source,
+      more: h.more,
+      forced: h.forced,
+      repeat: h.repeat,
+      channel: h.channel,
+      window,
+      output: decodeTriggerOutput(bytes, OUTPUT_OFFSET),
+    };
   },
   describe,
   validate,
