@@ -5,8 +5,9 @@ import type { Lang } from '../i18n.js';
  * exports one of these; `rules/index.ts` collects them into the public registry.
  *
  * Contract (tests check it for every model):
- * - `encode(rule)` returns exactly `size` bytes; fields are masked to their bit widths,
- *   reserved bits are written as 0.
+ * - `encode(rule)` returns exactly `size` bytes and never throws; bit fields are masked to
+ *   their widths, whole-byte numbers that would wrap into a different real value (times,
+ *   counts) are clamped as the model's notes in docs/protocol.md say; reserved bits are 0.
  * - `decode(bytes)` reads the first `size` bytes and returns null (never throws) when
  *   fewer are given. It never throws on any content: every bit pattern decodes to a model,
  *   unknown types keep their raw bytes so a read-modify-write loses nothing.
