@@ -1,61 +1,44 @@
 /**
- * The HTTP entry point as it stands today: a health endpoint over the embedded store, and the
- * JSON error shape every route will share. Accounts, equipment and the device link arrive as
- * domain plugins on top of this.
+ * The HTTP application: Fastify with zod schemas (validation, types and OpenAPI from one
+ * schema), the shared error shape, OpenAPI at /docs, and the domain plugins under /api/v1.
  */
-import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { Server, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { PAGE_TYPE_NAMES, RULE_KINDS } from '@fieldlink/protocol';
-import type { ServerConfig } from './config.js';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthRoutes } from './health/routes.js';
+import { installErrorHandling } from './http/error-handler.js';
+import type { Storage } from './storage/open.js';
 
-export interface App {
-  readonly server: Server;
-  close(): Promise<void>;
+export interface AppOptions {
+  readonly storage: Storage;
+  /** pino level, or false for no request log (tests). */
+  readonly logLevel?: string | false;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },
+    bodyLimit: 1024 * 1024,
+    // Reject unknown query keys and coerce nothing silently: schemas say what is allowed.
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fieldlink API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
   });
-  res.end(text);
-}
+  await app.register(swaggerUi, { routePrefix: '/docs' });
 
-export function createApp(config: ServerConfig): App {
-  mkdirSync(config.dataDir, { recursive: true });
-  const db = new Database(join(config.dataDir, 'fieldlink.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && url.pathname === '/api/v1/health') {
-      const row = db.prepare('select sqlite_version() as version').get() as { version: string };
-      sendJson(res, 200, {
-        status: 'ok',
-        storage: { kind: 'sqlite', version: row.version },
-        protocol: { ruleKinds: Object.keys(RULE_KINDS).length, pageTypes: PAGE_TYPE_NAMES.length },
-      });
-      return;
-    }
-    sendJson(res, 404, {
-      error: { code: 'not_found', message: `no route for ${req.method} ${url.pathname}` },
-    });
-  });
-
-  return {
-    server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => {
-          db.close();
-          if (err && (err as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(err);
-          else resolve();
-        });
-      }),
-  };
+  await app.register(healthRoutes, { prefix: '/api/v1', storage: options.storage });
+  return app;
 }

@@ -3,12 +3,25 @@ export interface ServerConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
+  /** PostgreSQL connection string; the embedded SQLite store when absent. */
+  readonly databaseUrl: string | undefined;
+  readonly logLevel: string;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number 0-65535, got '${env.PORT}'`);
   }
-  return { port, host: env.HOST ?? '0.0.0.0', dataDir: env.DATA_DIR ?? './data' };
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  }
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return { port, host: env.HOST ?? '0.0.0.0', dataDir: env.DATA_DIR ?? './data', databaseUrl, logLevel };
 }

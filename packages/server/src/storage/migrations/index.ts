@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order. Listed by hand rather than found on disk so the compiled server runs
+ * from dist without its sources. A new migration gets the next number; the names sort in the order
+ * they run, and an applied migration is never renamed or edited.
+ */
+import type { Migration } from 'kysely';
+import { accounts } from './0001_accounts.js';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001_accounts': accounts,
+};

@@ -1,0 +1,111 @@
+/**
+ * The typed shape of the database, shared by SQLite and PostgreSQL. Column names are the SQL names
+ * (snake_case). Every timestamp is epoch milliseconds as a JS number: PostgreSQL keeps them in
+ * BIGINT and the pool is told to hand BIGINT back as a number (see open.ts), SQLite stores them as
+ * INTEGER. JSON documents are TEXT so both dialects hold the same bytes; the domain code parses them.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Epoch milliseconds. */
+export type EpochMs = number;
+
+/** A JSON document serialised as text. */
+export type JsonText = string;
+
+export type VerificationPurpose = 'register' | 'recover' | 'bind';
+
+/** What a login attempt is counted against: the account name or the client address. */
+export type LoginAttemptKind = 'account' | 'address';
+
+export interface TenantTable {
+  id: Generated<number>;
+  /** The sub-domain key the console is reached under. */
+  key: string;
+  name: string;
+  logo: string | null;
+  login_title_image: string | null;
+  page_title: string | null;
+  /** Prepended to user names registered under this tenant. */
+  user_name_prefix: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  /** Unique and case-sensitive, kept exactly as given. */
+  user_name: string;
+  password_hash: string;
+  phone: string | null;
+  email: string | null;
+  /** 0 visitor … 4 user (default) … 1000 admin. */
+  authority: Generated<number>;
+  tenant_id: number | null;
+  /** Console preferences (sleep hours, confirmations, alarm sound …); defaults to '{}'. */
+  param: Generated<JsonText>;
+  /** 'zh' (default), 'en' or 'tc'. */
+  language: Generated<string>;
+  city: string | null;
+  camera_param: JsonText | null;
+  /** Chart filter names keyed by equipment; defaults to '{}'. */
+  chart_filters: Generated<JsonText>;
+  registered_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  /** A phone number or an e-mail address. */
+  target: string;
+  purpose: VerificationPurpose;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** One refresh token; the rows of a family are the rotations of one login. */
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: EpochMs;
+  revoked_at: EpochMs | null;
+  /** The session row that took over when this token was rotated. */
+  replaced_by: number | null;
+  created_at: EpochMs;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  kind: LoginAttemptKind;
+  key: string;
+  at: EpochMs;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  users: UserTable;
+  verification_codes: VerificationCodeTable;
+  sessions: SessionTable;
+  login_attempts: LoginAttemptTable;
+}
+
+export type Tenant = Selectable<TenantTable>;
+export type NewTenant = Insertable<TenantTable>;
+export type TenantUpdate = Updateable<TenantTable>;
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+
+export type VerificationCode = Selectable<VerificationCodeTable>;
+export type NewVerificationCode = Insertable<VerificationCodeTable>;
+
+export type Session = Selectable<SessionTable>;
+export type NewSession = Insertable<SessionTable>;
+
+export type LoginAttempt = Selectable<LoginAttemptTable>;
+export type NewLoginAttempt = Insertable<LoginAttemptTable>;
