@@ -15,7 +15,11 @@ describe.each(storageCases())('HTTP app on %s', (store) => {
 
   beforeAll(async () => {
     if (store.skip !== null) return;
-    app = await buildApp({ storage: storage(), logLevel: false });
+    app = await buildApp({
+      storage: storage(),
+      secrets: { jwtKey: new Uint8Array(32).fill(7) },
+      logLevel: false,
+    });
     // Routes that exist only here, to exercise the error handling every domain relies on.
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.post(
@@ -121,6 +125,8 @@ describe.each(storageCases())('HTTP app on %s', (store) => {
     const doc = spec.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths).toHaveProperty(['/api/v1/health']);
+    expect(doc.paths).toHaveProperty(['/api/v1/auth/login']);
+    expect(doc.paths).toHaveProperty(['/api/v1/me']);
     const ui = await app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -8,12 +8,22 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installAuthentication } from './accounts/authenticate.js';
+import { LogCodeSender } from './accounts/code-sender.js';
+import type { CodeSender } from './accounts/code-sender.js';
+import { accountsPlugin } from './accounts/plugin.js';
 import { healthRoutes } from './health/routes.js';
 import { installErrorHandling } from './http/error-handler.js';
 import type { Storage } from './storage/open.js';
+import type { Secrets } from './storage/secrets.js';
 
 export interface AppOptions {
   readonly storage: Storage;
+  readonly secrets: Secrets;
+  /** Delivers verification codes; by default they are written to the log. */
+  readonly codeSender?: CodeSender;
+  /** Epoch milliseconds; tests pass a clock they move. */
+  readonly now?: () => number;
   /** pino level, or false for no request log (tests). */
   readonly logLevel?: string | false;
 }
@@ -39,6 +49,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  const now = options.now ?? Date.now;
+  installAuthentication(app, { db: options.storage.db, jwtKey: options.secrets.jwtKey, now });
   await app.register(healthRoutes, { prefix: '/api/v1', storage: options.storage });
+  await app.register(accountsPlugin, {
+    prefix: '/api/v1',
+    storage: options.storage,
+    secrets: options.secrets,
+    codeSender: options.codeSender ?? new LogCodeSender((line) => app.log.info(line)),
+    now,
+  });
   return app;
 }

@@ -1,3 +1,7 @@
+export { requireUser } from './accounts/authenticate.js';
+export type { AuthUser } from './accounts/authenticate.js';
+export { codeLogLine, codeSenderFromEnv, LogCodeSender, MailCodeSender } from './accounts/code-sender.js';
+export type { CodeMessage, CodeSender } from './accounts/code-sender.js';
 export { buildApp } from './app.js';
 export type { AppOptions } from './app.js';
 export { loadConfig } from './config.js';

@@ -1,3 +1,4 @@
+import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openStorage } from './storage/open.js';
@@ -6,12 +7,17 @@ import { loadSecrets } from './storage/secrets.js';
 const config = loadConfig();
 // Created on the first start (or taken from JWT_SECRET); a bad key stops the start here, before
 // anything listens, rather than at the first sign-in. The token services take it from here.
-await loadSecrets({ dataDir: config.dataDir, env: process.env });
+const secrets = await loadSecrets({ dataDir: config.dataDir, env: process.env });
+// Bad SMTP settings stop the start too. Codes that are not mailed go to the app's log, which exists
+// only once the app is built, hence the indirection.
+let log: (line: string) => void = (line) => console.log(line);
+const codeSender = codeSenderFromEnv(process.env, (line) => log(line));
 const storage = await openStorage({
   dataDir: config.dataDir,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });
-const app = await buildApp({ storage, logLevel: config.logLevel });
+const app = await buildApp({ storage, secrets, codeSender, logLevel: config.logLevel });
+log = (line) => app.log.info(line);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,0 +1,86 @@
+/**
+ * Bearer authentication for every domain: `preHandler: app.authenticate` on a route sets
+ * `request.user`, or answers 401. The account and its session family are looked up on each
+ * request, so a changed level, a deleted account or a sign-out takes effect at once rather than
+ * when the token expires.
+ */
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ApiError } from '../http/errors.js';
+import type { Database } from '../storage/schema.js';
+import { verifyAccessToken } from './tokens.js';
+
+export interface AuthUser {
+  readonly id: number;
+  readonly authority: number;
+  /** The session family of the access token. */
+  readonly familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; null on routes without it. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    authenticate: preHandlerAsyncHookHandler;
+  }
+}
+
+export interface AuthenticationOptions {
+  readonly db: Kysely<Database>;
+  readonly jwtKey: Uint8Array;
+  readonly now: () => number;
+}
+
+// The scheme is case-insensitive (RFC 9110); a JWT is three base64url parts.
+const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+) *$/i;
+
+/** The token of an `Authorization: Bearer …` header, or null when the header is anything else. */
+export function bearerToken(header: string): string | null {
+  return header.length <= 4096 ? (BEARER.exec(header)?.[1] ?? null) : null;
+}
+
+/** The user of a valid access token whose session family is still signed in, or null. */
+export async function userOfAccessToken(
+  options: AuthenticationOptions,
+  token: string,
+): Promise<AuthUser | null> {
+  const claims = await verifyAccessToken(options.jwtKey, token, options.now());
+  if (!claims) return null;
+  const row = await options.db
+    .selectFrom('users')
+    .select(['id', 'authority'])
+    .where('id', '=', claims.userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sessions')
+          .select('sessions.id')
+          .where('sessions.family_id', '=', claims.familyId)
+          .where('sessions.user_id', '=', claims.userId)
+          .where('sessions.revoked_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+  return row ? { id: row.id, authority: row.authority, familyId: claims.familyId } : null;
+}
+
+/** Decorates the root instance, so every plugin registered after it sees `app.authenticate`. */
+export function installAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (header === undefined) throw new ApiError('unauthorized', 'sign in first: no bearer token');
+    const token = bearerToken(header);
+    const user = token === null ? null : await userOfAccessToken(options, token);
+    if (!user) throw new ApiError('unauthorized', 'access token invalid or expired; please sign in again');
+    request.user = user;
+  });
+}
+
+/** The signed-in user of a route guarded by `app.authenticate`. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new ApiError('unauthorized', 'sign in first: no bearer token');
+  return request.user;
+}

@@ -1,0 +1,198 @@
+/** The signed-in user's own account (`/me`) and the admin-only authority change. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../http/errors.js';
+import type { User } from '../storage/schema.js';
+import { requireUser } from './authenticate.js';
+import {
+  ADMIN_AUTHORITY,
+  AnyPassword,
+  Authority,
+  ErrorReply,
+  Language,
+  NewPassword,
+  text,
+} from './fields.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { AccountServices } from './plugin.js';
+import {
+  CameraParam,
+  ChartFilters,
+  ChartFiltersPatch,
+  mergeChartFilters,
+  mergeParam,
+  ParamPatch,
+  ParamReply,
+  readCameraParam,
+  readChartFilters,
+  readParam,
+} from './preferences.js';
+
+const MeReply = z.object({
+  id: z.number(),
+  userName: z.string(),
+  authority: z.number(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  language: Language,
+  city: z.string().nullable(),
+  param: ParamReply,
+  cameraParam: CameraParam.nullable(),
+  chartFilters: ChartFilters,
+  registeredAt: z.iso.datetime(),
+});
+
+const MePatch = z.strictObject({
+  language: Language.optional(),
+  city: text(0, 64).nullable().optional(),
+  param: ParamPatch.optional(),
+  cameraParam: CameraParam.nullable().optional(),
+  chartFilters: ChartFiltersPatch.optional(),
+});
+
+function meOf(user: User): z.infer<typeof MeReply> {
+  const language = Language.safeParse(user.language);
+  return {
+    id: user.id,
+    userName: user.user_name,
+    authority: user.authority,
+    phone: user.phone,
+    email: user.email,
+    language: language.success ? language.data : 'zh',
+    city: user.city,
+    param: readParam(user.param),
+    cameraParam: readCameraParam(user.camera_param),
+    chartFilters: readChartFilters(user.chart_filters),
+    registeredAt: new Date(user.registered_at).toISOString(),
+  };
+}
+
+export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db, sessions, now }) => {
+  const guarded = { preHandler: app.authenticate };
+  const security = [{ bearer: [] }];
+
+  async function loadUser(id: number): Promise<User> {
+    const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!user) throw new ApiError('unauthorized', 'the account no longer exists');
+    return user;
+  }
+
+  app.get(
+    '/me',
+    {
+      ...guarded,
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user',
+        security,
+        response: { 200: MeReply, 401: ErrorReply },
+      },
+    },
+    async (request) => meOf(await loadUser(requireUser(request).id)),
+  );
+
+  app.patch(
+    '/me',
+    {
+      ...guarded,
+      schema: {
+        tags: ['me'],
+        summary: 'Change language, city, console param, camera account or chart filters',
+        security,
+        body: MePatch,
+        response: { 200: MeReply, 400: ErrorReply, 401: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const patch = request.body;
+      const user = await loadUser(id);
+      const changes: Partial<Pick<User, 'language' | 'city' | 'param' | 'camera_param' | 'chart_filters'>> =
+        {};
+      if (patch.language !== undefined) changes.language = patch.language;
+      if (patch.city !== undefined) changes.city = patch.city;
+      if (patch.param !== undefined) {
+        changes.param = JSON.stringify(mergeParam(readParam(user.param), patch.param));
+      }
+      if (patch.cameraParam !== undefined) {
+        changes.camera_param = patch.cameraParam === null ? null : JSON.stringify(patch.cameraParam);
+      }
+      if (patch.chartFilters !== undefined) {
+        changes.chart_filters = JSON.stringify(
+          mergeChartFilters(readChartFilters(user.chart_filters), patch.chartFilters),
+        );
+      }
+      if (Object.keys(changes).length === 0) return meOf(user);
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+      return meOf(await loadUser(id));
+    },
+  );
+
+  app.patch(
+    '/me/password',
+    {
+      ...guarded,
+      schema: {
+        tags: ['me'],
+        summary: 'Change the password; other sessions of the user end',
+        security,
+        body: z.strictObject({ currentPassword: AnyPassword, newPassword: NewPassword }),
+        response: { 204: z.null(), 401: ErrorReply, 403: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const user = await loadUser(me.id);
+      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
+        throw new ApiError('forbidden', 'current password wrong');
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: now() })
+          .where('id', '=', me.id)
+          .execute();
+        await sessions.revokeUser(trx, me.id, me.familyId);
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/users/:id/authority',
+    {
+      ...guarded,
+      schema: {
+        tags: ['users'],
+        summary: 'Set the authority level of a user (admins only)',
+        security,
+        params: z.strictObject({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+        body: z.strictObject({ authority: Authority }),
+        response: {
+          200: z.object({ id: z.number(), authority: z.number() }),
+          401: ErrorReply,
+          403: ErrorReply,
+          404: ErrorReply,
+        },
+      },
+    },
+    async (request) => {
+      if (requireUser(request).authority < ADMIN_AUTHORITY) {
+        throw new ApiError('forbidden', 'only administrators may change authority levels');
+      }
+      const { id } = request.params;
+      const result = await db
+        .updateTable('users')
+        .set({ authority: request.body.authority, updated_at: now() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw new ApiError('not_found', 'no such user');
+      return { id, authority: request.body.authority };
+    },
+  );
+};

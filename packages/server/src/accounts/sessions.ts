@@ -1,0 +1,125 @@
+/**
+ * Refresh-token sessions. Each sign-in starts a family; each refresh replaces the family's current
+ * token by a new one. Presenting a token that was already replaced or revoked means two parties
+ * hold it, so the whole family is revoked and both must sign in again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ApiError } from '../http/errors.js';
+import type { Database } from '../storage/schema.js';
+import { hashToken, newRefreshToken, REFRESH_TOKEN_MS, signAccessToken } from './tokens.js';
+
+export interface TokenPair {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+}
+
+export const BAD_REFRESH_TOKEN = 'refresh token invalid, expired or revoked';
+
+export class Sessions {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly key: Uint8Array,
+    private readonly now: () => number,
+  ) {}
+
+  /** Starts a new family for the user. */
+  async start(userId: number): Promise<TokenPair> {
+    const familyId = randomUUID();
+    const { refreshToken } = await this.#insert(this.db, userId, familyId);
+    return { accessToken: await this.#access(userId, familyId), refreshToken };
+  }
+
+  /** Replaces a current refresh token by a new pair; any other token ends in 401. */
+  async rotate(refreshToken: string): Promise<TokenPair & { userId: number }> {
+    const now = this.now();
+    const session = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+    if (!session) throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
+    if (session.revoked_at !== null || session.replaced_by !== null) {
+      await this.revokeFamily(session.family_id);
+      throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
+    }
+    if (session.expires_at <= now) throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
+
+    const next = await this.db.transaction().execute(async (trx) => {
+      const inserted = await this.#insert(trx, session.user_id, session.family_id);
+      const taken = await trx
+        .updateTable('sessions')
+        .set({ replaced_by: inserted.id })
+        .where('id', '=', session.id)
+        .where('replaced_by', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      // A concurrent refresh with the same token got there first: that is reuse too.
+      return taken.numUpdatedRows === 1n ? inserted : null;
+    });
+    if (!next) {
+      await this.revokeFamily(session.family_id);
+      throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
+    }
+    return {
+      userId: session.user_id,
+      accessToken: await this.#access(session.user_id, session.family_id),
+      refreshToken: next.refreshToken,
+    };
+  }
+
+  /** The family of a refresh token, whatever its state, or null when unknown. */
+  async familyOf(refreshToken: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('family_id')
+      .where('token_hash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+    return row?.family_id ?? null;
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.now() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Revokes every session of the user, except those of `keepFamilyId` when given. */
+  async revokeUser(db: Kysely<Database>, userId: number, keepFamilyId?: string): Promise<void> {
+    let query = db
+      .updateTable('sessions')
+      .set({ revoked_at: this.now() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepFamilyId !== undefined) query = query.where('family_id', '!=', keepFamilyId);
+    await query.execute();
+  }
+
+  async #insert(
+    db: Kysely<Database>,
+    userId: number,
+    familyId: string,
+  ): Promise<{ id: number; refreshToken: string }> {
+    const now = this.now();
+    const refreshToken = newRefreshToken();
+    const row = await db
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        family_id: familyId,
+        token_hash: hashToken(refreshToken),
+        expires_at: now + REFRESH_TOKEN_MS,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, refreshToken };
+  }
+
+  #access(userId: number, familyId: string): Promise<string> {
+    return signAccessToken(this.key, { userId, familyId }, this.now());
+  }
+}

@@ -1,0 +1,164 @@
+/** What the account tests share: a clock they move, a sender that keeps codes, and sign-up helpers. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp } from '../app.js';
+import type { Storage } from '../storage/open.js';
+import { useStorage } from '../storage/test-support.js';
+import type { StorageCase } from '../storage/test-support.js';
+import type { CodeMessage, CodeSender } from './code-sender.js';
+
+export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+export class TestClock {
+  constructor(public ms = T0) {}
+  readonly now = (): number => this.ms;
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+/** A real sender that keeps every message instead of delivering it. */
+export class RecordingCodeSender implements CodeSender {
+  readonly messages: CodeMessage[] = [];
+  failing = false;
+
+  async send(message: CodeMessage): Promise<void> {
+    if (this.failing) throw new Error('gateway down');
+    this.messages.push(message);
+  }
+
+  /** The last code sent to `target`. */
+  lastCode(target: string): string {
+    const found = this.messages.filter((m) => m.target === target).at(-1);
+    if (!found) throw new Error(`no code was sent to ${target}`);
+    return found.code;
+  }
+}
+
+export interface AccountsHarness {
+  readonly app: FastifyInstance;
+  readonly clock: TestClock;
+  readonly sender: RecordingCodeSender;
+  readonly jwtKey: Uint8Array;
+  readonly storage: Storage;
+}
+
+export async function buildAccountsApp(storage: Storage): Promise<AccountsHarness> {
+  const clock = new TestClock();
+  const sender = new RecordingCodeSender();
+  const jwtKey = new Uint8Array(randomBytes(32));
+  const app = await buildApp({
+    storage,
+    secrets: { jwtKey },
+    codeSender: sender,
+    now: clock.now,
+    logLevel: false,
+  });
+  await app.ready();
+  return { app, clock, sender, jwtKey, storage };
+}
+
+/**
+ * Opens the case's database and an app on it for the enclosing suite, and closes both after it.
+ * The returned harness reads through to the app once the suite has started.
+ */
+export function useAccountsApp(store: StorageCase): AccountsHarness {
+  const storage = useStorage(store);
+  let built: AccountsHarness | undefined;
+  beforeAll(async () => {
+    if (store.skip !== null) return;
+    built = await buildAccountsApp(storage());
+  });
+  afterAll(async () => {
+    await built?.app.close();
+  });
+  const get = (): AccountsHarness => {
+    if (!built) throw new Error(`${store.title}: the app exists only inside the suite's tests`);
+    return built;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get clock() {
+      return get().clock;
+    },
+    get sender() {
+      return get().sender;
+    },
+    get jwtKey() {
+      return get().jwtKey;
+    },
+    get storage() {
+      return get().storage;
+    },
+  };
+}
+
+export function post(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
+}
+
+export function bearer(accessToken: string): Record<string, string> {
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+export function expectError(res: LightMyRequestResponse, status: number, code: string): string {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  return body.error.message;
+}
+
+let phoneCounter = 0;
+
+/** A phone number no other test of the run uses. */
+export function freshPhone(): string {
+  phoneCounter += 1;
+  return `139${String(phoneCounter).padStart(8, '0')}`;
+}
+
+export async function requestCode(
+  h: AccountsHarness,
+  target: { phone: string } | { email: string },
+  purpose: 'register' | 'recover' | 'bind',
+): Promise<string> {
+  const res = await post(h.app, '/auth/verification-codes', { ...target, purpose });
+  expect(res.statusCode, res.body).toBe(202);
+  return h.sender.lastCode('phone' in target ? target.phone : target.email);
+}
+
+/** Registers a user (moving the clock past the code interval) and returns its id and phone. */
+export async function register(
+  h: AccountsHarness,
+  userName: string,
+  password = 'secret123',
+): Promise<{ id: number; phone: string }> {
+  const phone = freshPhone();
+  const code = await requestCode(h, { phone }, 'register');
+  const res = await post(h.app, '/auth/register', { userName, password, phone, code });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: (res.json() as { id: number }).id, phone };
+}
+
+export interface SessionBody {
+  accessToken: string;
+  refreshToken: string;
+  registeredAt: string;
+}
+
+export async function login(
+  h: AccountsHarness,
+  userName: string,
+  password = 'secret123',
+): Promise<SessionBody> {
+  const res = await post(h.app, '/auth/login', { userName, password });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as SessionBody;
+}
