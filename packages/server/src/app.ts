@@ -16,6 +16,7 @@ import { healthRoutes } from './health/routes.js';
 import { installErrorHandling } from './http/error-handler.js';
 import type { Storage } from './storage/open.js';
 import type { Secrets } from './storage/secrets.js';
+import { tenantsPlugin } from './tenants/plugin.js';
 
 export interface AppOptions {
   readonly storage: Storage;
@@ -59,5 +60,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     codeSender: options.codeSender ?? new LogCodeSender((line) => app.log.info(line)),
     now,
   });
+  await app.register(tenantsPlugin, { prefix: '/api/v1', storage: options.storage, now });
   return app;
 }

@@ -19,6 +19,7 @@ import {
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AccountServices } from './plugin.js';
 import { WRONG_CODE } from './verification.js';
+import { isUniqueViolation } from '../storage/errors.js';
 
 export const WRONG_CREDENTIALS = 'account or password wrong';
 
@@ -272,9 +273,3 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     },
   );
 };
-
-/** SQLite's and PostgreSQL's ways of saying a unique index refused the row. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
