@@ -33,6 +33,11 @@ export function clampInt(value: number, min: number, max: number): number {
   return v < min ? min : v > max ? max : v;
 }
 
+/** Whether `value` is an integer within [min, max]: the check behind every bounds reason. */
+export function inRange(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
 /** Mask a number to `bits` low bits (values outside are wrapped, never thrown on). */
 export function maskBits(value: number, bits: number): number {
   return bits >= 32 ? value >>> 0 : (value >>> 0) & ((1 << bits) - 1);

@@ -5,8 +5,8 @@
 import { fromHex, toHex } from './bytes.js';
 import { PAGE_TYPES, pageStart, RULES_PER_PAGE } from './register-map.js';
 import type { PageTypeName, SeriesOptions } from './register-map.js';
-import { decodeRule, encodeRule, RULE_KINDS } from './rules/index.js';
-import type { RuleKind, RuleOf } from './rules/index.js';
+import { encodeRule, RULE_CODECS, RULE_KINDS } from './rules/index.js';
+import type { RuleCodec, RuleKind, RuleOf } from './rules/index.js';
 
 /** The rule model held by a page type. */
 export type PageRule<T extends PageTypeName> = RuleOf<(typeof PAGE_TYPES)[T]['kind']>;
@@ -26,12 +26,14 @@ export function ruleSize(type: PageTypeName): number {
  * as '---', 'please refresh'); bytes past the 10th rule are padding and ignored.
  */
 export function decodePage<T extends PageTypeName>(type: T, bytes: Uint8Array): (PageRule<T> | null)[] {
-  const kind = PAGE_TYPES[type].kind;
-  const size = RULE_KINDS[kind];
+  const kind: RuleKind = PAGE_TYPES[type].kind;
+  // The codec is looked up once a page, not once a rule: decodeRule's checks would repeat ten times.
+  const codec = RULE_CODECS[kind] as unknown as RuleCodec<PageRule<T>>;
+  const size = codec.size;
   const out: (PageRule<T> | null)[] = [];
   for (let i = 0; i < RULES_PER_PAGE; i++) {
     const slot = bytes.subarray(i * size, (i + 1) * size);
-    out.push(slot.length === size ? (decodeRule(kind, slot) as PageRule<T> | null) : null);
+    out.push(slot.length === size ? codec.decode(slot) : null);
   }
   return out;
 }

@@ -2,7 +2,9 @@
  * The analog-input window (5 bytes): the condition of an analog trigger, a band or the
  * outside of one, held for a time. docs/protocol.md § AI window.
  */
-import { maskBits, readU16, writeU16 } from '../bytes.js';
+import { AI_RANGES } from './analog-output.js';
+import type { AiRange } from './analog-output.js';
+import { inRange, maskBits, readU16, writeU16 } from '../bytes.js';
 import { say } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import { byteToTimeValue, formatTimeValue, timeValueToByte, timeValueToSeconds } from '../time.js';
@@ -19,14 +21,6 @@ export interface AiWindowRule {
   /** Raw channel value, 0-32767 (15 bits: the top bit of its u16 is the band flag). */
   readonly low: number;
 }
-
-export type AiRange = '4-20mA' | '0-10V';
-
-/** The raw values a channel of each range reports (spec § 5, analog threshold). */
-export const AI_RANGES: Readonly<Record<AiRange, { readonly min: number; readonly max: number }>> = {
-  '4-20mA': { min: 4000, max: 20000 },
-  '0-10V': { min: 0, max: 10000 },
-};
 
 export const LOW_MAX = 0x7fff;
 const SIZE = 5;
@@ -80,14 +74,12 @@ export function describeWindow(rule: AiWindowRule, lang: Lang, name = 'AI'): str
   return condition + hold;
 }
 
-const within = (v: number, min: number, max: number): boolean => Number.isInteger(v) && v >= min && v <= max;
-
 function validate(rule: AiWindowRule): string[] {
   const reasons: string[] = [];
   const { value, unit } = rule.holdTime;
-  if (!within(value, 0, 63) || !within(unit, 0, 3)) reasons.push('holdTime: value 0-63, unit 0-3');
-  if (!within(rule.high, 0, 65535)) reasons.push('high: 0-65535');
-  if (!within(rule.low, 0, LOW_MAX)) reasons.push('low: 0-32767');
+  if (!inRange(value, 0, 63) || !inRange(unit, 0, 3)) reasons.push('holdTime: value 0-63, unit 0-3');
+  if (!inRange(rule.high, 0, 65535)) reasons.push('high: 0-65535');
+  if (!inRange(rule.low, 0, LOW_MAX)) reasons.push('low: 0-32767');
   // 0 means the threshold is not set, so the order only matters when both are.
   if (rule.low !== 0 && rule.high !== 0 && rule.low > rule.high) reasons.push('low: not above high');
   return reasons;
@@ -100,8 +92,8 @@ function validate(rule: AiWindowRule): string[] {
 export function validateWindow(rule: AiWindowRule, range: AiRange): string[] {
   const reasons = validate(rule);
   const { min, max } = AI_RANGES[range];
-  if (rule.high !== 0 && !within(rule.high, min, max)) reasons.push(`high: ${min}-${max} for ${range}`);
-  if (rule.low !== 0 && !within(rule.low, min, max)) reasons.push(`low: ${min}-${max} for ${range}`);
+  if (rule.high !== 0 && !inRange(rule.high, min, max)) reasons.push(`high: ${min}-${max} for ${range}`);
+  if (rule.low !== 0 && !inRange(rule.low, min, max)) reasons.push(`low: ${min}-${max} for ${range}`);
   return reasons;
 }
 

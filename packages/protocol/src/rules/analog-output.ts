@@ -2,7 +2,7 @@
  * The analog-output rule (12 bytes): while its rule reference holds, an AI input's range is
  * mapped linearly onto an AO output's range. docs/protocol.md § Analog-output rule.
  */
-import { clampInt, maskBits, readU16, writeU16 } from '../bytes.js';
+import { clampInt, inRange, maskBits, readU16, writeU16 } from '../bytes.js';
 import { COMMON, joinParts, say } from '../i18n.js';
 import type { Phrase } from '../i18n.js';
 import { byteToTimeValue, formatTimeValue, timeValueToByte } from '../time.js';
@@ -92,10 +92,6 @@ const TEXT = {
   when: { en: 'when {ref}', zh: '条件：{ref}', tc: '條件：{ref}' },
   hold: { en: 'hold {time}', zh: '保持{time}', tc: '保持{time}' },
 } as const satisfies Record<string, Phrase>;
-
-function inRange(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
-}
 
 export const analogOutputCodec: RuleCodec<AnalogOutputRule> = {
   kind: 'analogOutput',

@@ -3,7 +3,7 @@
  * released for the unhold time, then the rule waits for a re-trigger. Unlike the rule pages,
  * its times count in 0.01 s. docs/protocol.md § Digital level.
  */
-import { maskBits, readU16, writeU16 } from '../bytes.js';
+import { inRange, maskBits, readU16, writeU16 } from '../bytes.js';
 import { say } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import { formatDuration } from '../time.js';
@@ -55,13 +55,11 @@ function describe(rule: DigitalLevelRule, lang: Lang): string {
   });
 }
 
-const within = (v: number, min: number, max: number): boolean => Number.isInteger(v) && v >= min && v <= max;
-
 function validate(rule: DigitalLevelRule): string[] {
   const reasons: string[] = [];
-  if (!within(rule.channel, 0, 31)) reasons.push('channel: 0-31');
-  if (!within(rule.holdTime, 0, 65535)) reasons.push('holdTime: 0-65535 (0.01 s)');
-  if (!within(rule.unholdTime, 0, 65535)) reasons.push('unholdTime: 0-65535 (0.01 s)');
+  if (!inRange(rule.channel, 0, 31)) reasons.push('channel: 0-31');
+  if (!inRange(rule.holdTime, 0, 65535)) reasons.push('holdTime: 0-65535 (0.01 s)');
+  if (!inRange(rule.unholdTime, 0, 65535)) reasons.push('unholdTime: 0-65535 (0.01 s)');
   return reasons;
 }
 

@@ -3,7 +3,7 @@
  * gateway reads from a DL/T 645 meter and where it keeps it. 10 entries fill the page's 70
  * registers. docs/protocol.md § DL645 meter entry.
  */
-import { maskBits, readU16, readU32, toHex, writeU16, writeU32 } from '../bytes.js';
+import { inRange, maskBits, readU16, readU32, toHex, writeU16, writeU32 } from '../bytes.js';
 import { COMMON, joinParts, say } from '../i18n.js';
 import type { Phrase } from '../i18n.js';
 import { formatPollDelay, POLL_DELAY_MAX } from './modbus-meter.js';
@@ -77,10 +77,6 @@ const TEXT = {
   },
   poll: { en: 'poll every {delay}', zh: '轮询间隔{delay}', tc: '輪詢間隔{delay}' },
 } as const satisfies Record<string, Phrase>;
-
-function inRange(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
-}
 
 export const dl645MeterCodec: RuleCodec<Dl645MeterEntry> = {
   kind: 'dl645Meter',

@@ -3,7 +3,7 @@
  * eight formulas. docs/protocol.md § Logic rule. Also home of the rule reference that the
  * analog-output rule shares.
  */
-import { readU32, writeU32 } from '../bytes.js';
+import { inRange, readU32, writeU32 } from '../bytes.js';
 import { COMMON, joinParts, say } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import { byteToTimeValue, formatTimeValue, timeValueToByte } from '../time.js';
@@ -39,10 +39,6 @@ export function describeRuleRef(ref: RuleRef, lang: Lang): string {
   if (ref.ruleType === 0) return say(type, lang);
   // The index is shown as stored, the same number the rule's own page row shows.
   return `${say(type, lang)}${lang === 'en' ? ' ' : ''}${ref.rule}`;
-}
-
-function inRange(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
 }
 
 /** Reasons a rule reference is out of bounds, each prefixed with `field`. */

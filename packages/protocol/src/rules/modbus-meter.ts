@@ -3,7 +3,7 @@
  * gateway polls from (or writes to) a slave and where it keeps them. docs/protocol.md
  * § Modbus meter entry.
  */
-import { clampInt, maskBits, readU16, writeU16 } from '../bytes.js';
+import { clampInt, inRange, maskBits, readU16, writeU16 } from '../bytes.js';
 import { COMMON, joinParts, say } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import { formatDuration } from '../time.js';
@@ -205,10 +205,6 @@ const TEXT = {
   valueType: { en: 'value {type}', zh: '数据类型{type}', tc: '數據類型{type}' },
   poll: { en: 'poll every {delay}', zh: '轮询间隔{delay}', tc: '輪詢間隔{delay}' },
 } as const satisfies Record<string, Phrase>;
-
-function inRange(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
-}
 
 export const modbusMeterCodec: RuleCodec<ModbusMeterEntry> = {
   kind: 'modbusMeter',

@@ -3,7 +3,7 @@
  * mode, bytes 1-5 the payload; triggers and schedules embed the same bytes.
  * docs/protocol.md § Output.
  */
-import { maskBits, readU16, writeU16 } from '../bytes.js';
+import { inRange, maskBits, readU16, writeU16 } from '../bytes.js';
 import { COMMON, say } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import { formatDuration } from '../time.js';
@@ -132,8 +132,6 @@ export function describeOutput(rule: OutputRule, lang: Lang): string {
   return say(PHRASES.relay, lang, { mode, channel: rule.channel + 1 }) + slave + hold;
 }
 
-const within = (v: number, min: number, max: number): boolean => Number.isInteger(v) && v >= min && v <= max;
-
 function validate(rule: OutputRule): string[] {
   if (rule.mode === OUTPUT_REGISTER_OPERATION) {
     return registerOperationCodec.validate(rule.operation).map((r) => `operation.${r}`);
@@ -142,16 +140,17 @@ function validate(rule: OutputRule): string[] {
   if (rule.mode === OUTPUT_DISABLED) return [];
   const reasons: string[] = [];
   if (isRelayMode(rule.mode)) {
-    if (!within(rule.channel, 0, 31)) reasons.push('channel: DO channel 0-31');
-    if (!(rule.value === 0 || within(rule.value, 2, 65535))) reasons.push('value: hold 2-65535 (0.1 s) or 0');
+    if (!inRange(rule.channel, 0, 31)) reasons.push('channel: DO channel 0-31');
+    if (!(rule.value === 0 || inRange(rule.value, 2, 65535)))
+      reasons.push('value: hold 2-65535 (0.1 s) or 0');
   } else if (rule.mode === OUTPUT_AO) {
-    if (!within(rule.channel, 0, 31)) reasons.push('channel: AO channel 0-31');
-    if (!within(rule.value, 0, 65535)) reasons.push('value: AO raw value 0-65535');
+    if (!inRange(rule.channel, 0, 31)) reasons.push('channel: AO channel 0-31');
+    if (!inRange(rule.value, 0, 65535)) reasons.push('value: AO raw value 0-65535');
   } else if (isSceneMode(rule.mode)) {
-    if (!within(rule.channel, 0, 255)) reasons.push('channel: scene index 0-255');
+    if (!inRange(rule.channel, 0, 255)) reasons.push('channel: scene index 0-255');
     if (rule.value !== 0) reasons.push('value: 0 for scene modes');
   }
-  if (!within(rule.addr, 0, MAX_SLAVE_ADDR)) reasons.push('addr: 0-249');
+  if (!inRange(rule.addr, 0, MAX_SLAVE_ADDR)) reasons.push('addr: 0-249');
   return reasons;
 }
 

@@ -3,7 +3,7 @@
  * channel. It is the payload of output mode 6 (extended function) and is reused by the scenes.
  * docs/protocol.md § Register operation.
  */
-import { maskBits, readS16, readU16, writeU16 } from '../bytes.js';
+import { inRange, maskBits, readS16, readU16, writeU16 } from '../bytes.js';
 import { COMMON, say } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import type { RuleCodec } from './types.js';
@@ -97,16 +97,14 @@ function describe(op: RegisterOperation, lang: Lang): string {
   return `${target} ${math.symbol} ${value}`;
 }
 
-const within = (v: number, min: number, max: number): boolean => Number.isInteger(v) && v >= min && v <= max;
-
 function validate(op: RegisterOperation): string[] {
   const reasons: string[] = [];
   if (!MATH_OPERATIONS[op.mathType]) reasons.push('mathType: 0-2');
   if (!REGISTER_TYPES[op.regType]) reasons.push('regType: 0-8');
   if (op.regType === REGISTER_TYPE_AO_CHANNEL) {
-    if (!within(op.regAddr, 0, 31)) reasons.push('regAddr: AO channel 0-31');
-  } else if (!within(op.regAddr, 0, 65535)) reasons.push('regAddr: 0-65535');
-  if (!within(op.value, 0, 65535)) reasons.push('value: 0-65535');
+    if (!inRange(op.regAddr, 0, 31)) reasons.push('regAddr: AO channel 0-31');
+  } else if (!inRange(op.regAddr, 0, 65535)) reasons.push('regAddr: 0-65535');
+  if (!inRange(op.value, 0, 65535)) reasons.push('value: 0-65535');
   return reasons;
 }
 

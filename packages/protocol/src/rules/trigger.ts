@@ -3,7 +3,7 @@
  * for a time, run an output. Its 3-byte header is shared with the analog trigger.
  * docs/protocol.md § Trigger.
  */
-import { clampInt, maskBits, readU16, writeU16 } from '../bytes.js';
+import { clampInt, inRange, maskBits, readU16, writeU16 } from '../bytes.js';
 import { COMMON, say } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import { formatDuration } from '../time.js';
@@ -170,15 +170,13 @@ export function describeTriggerSentence(
   });
 }
 
-const within = (v: number, min: number, max: number): boolean => Number.isInteger(v) && v >= min && v <= max;
-
 /** Header bounds other than the source (whose values differ between the models). */
 export function validateTriggerHeader(header: TriggerHeader, ioSource: boolean): string[] {
   const reasons: string[] = [];
-  if (!within(header.dev, 0, 255)) reasons.push('dev: 0-255');
+  if (!inRange(header.dev, 0, 255)) reasons.push('dev: 0-255');
   if (ioSource) {
-    if (!within(header.channel, 0, 31)) reasons.push('channel: 0-31');
-  } else if (!within(header.channel, 0, 255)) reasons.push('channel: 0-255');
+    if (!inRange(header.channel, 0, 31)) reasons.push('channel: 0-31');
+  } else if (!inRange(header.channel, 0, 255)) reasons.push('channel: 0-255');
   return reasons;
 }
 
@@ -212,8 +210,8 @@ function validate(rule: TriggerRule): string[] {
   const source = triggerSource(rule.source);
   if (!source) return [rule.source === 4 ? 'source: 4 is reserved' : 'source: 0-7'];
   const reasons = validateTriggerHeader(rule, source.io);
-  if (!within(rule.holdTime, 0, 65535)) reasons.push('holdTime: 0-65535 (0.1 s)');
-  if (!within(rule.unholdTime, 0, UNHOLD_MAX)) reasons.push('unholdTime: 0-100 (0.1 s)');
+  if (!inRange(rule.holdTime, 0, 65535)) reasons.push('holdTime: 0-65535 (0.1 s)');
+  if (!inRange(rule.unholdTime, 0, UNHOLD_MAX)) reasons.push('unholdTime: 0-100 (0.1 s)');
   for (const r of outputCodec.validate(rule.output)) reasons.push(`output.${r}`);
   return reasons;
 }

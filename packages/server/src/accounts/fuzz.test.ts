@@ -1,9 +1,8 @@
 /** Random JSON at every account route: always a 4xx (or a success) with the error shape, never a 5xx. */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it as baseIt } from 'vitest';
-import { storageCases, useStorage } from '../storage/test-support.js';
-import { bearer, buildAccountsApp, expectError, login, post, register } from './test-support.js';
-import type { AccountsHarness } from './test-support.js';
+import { beforeAll, describe, expect, it as baseIt } from 'vitest';
+import { storageCases } from '../storage/test-support.js';
+import { bearer, expectError, login, post, register, useAccountsApp } from './test-support.js';
 
 type Method = 'POST' | 'PATCH';
 
@@ -41,21 +40,16 @@ function bodyOf(route: Route): fc.Arbitrary<unknown> {
 
 describe.each(storageCases())('account routes under random input on %s', (store) => {
   const it = baseIt.skipIf(store.skip !== null);
-  const storage = useStorage(store);
-  let h: AccountsHarness;
+  const h = useAccountsApp(store);
   const tokens = { none: '', user: '', admin: '' };
 
   beforeAll(async () => {
     if (store.skip !== null) return;
-    h = await buildAccountsApp(storage());
     const admin = await register(h, 'fuzz-admin');
     await register(h, 'fuzz-target');
-    await storage().db.updateTable('users').set({ authority: 1000 }).where('id', '=', admin.id).execute();
+    await h.storage.db.updateTable('users').set({ authority: 1000 }).where('id', '=', admin.id).execute();
     tokens.admin = (await login(h, 'fuzz-admin')).accessToken;
     tokens.user = (await login(h, 'fuzz-target')).accessToken;
-  });
-  afterAll(async () => {
-    await h?.app.close();
   });
 
   for (const route of ROUTES) {

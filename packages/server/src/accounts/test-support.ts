@@ -44,7 +44,7 @@ export interface AccountsHarness {
   readonly storage: Storage;
 }
 
-export async function buildAccountsApp(storage: Storage): Promise<AccountsHarness> {
+async function buildAccountsApp(storage: Storage): Promise<AccountsHarness> {
   const clock = new TestClock();
   const sender = new RecordingCodeSender();
   const jwtKey = new Uint8Array(randomBytes(32));

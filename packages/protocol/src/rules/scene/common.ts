@@ -2,16 +2,13 @@
  * Pieces shared by the scene sub-configurations: the model size, bounds checks and the way
  * channel selections read in descriptions. docs/protocol.md § Scene.
  */
+import { inRange } from '../../bytes.js';
 import { say } from '../../i18n.js';
 import type { Lang, Phrase } from '../../i18n.js';
 
 export const SCENE_SIZE = 12;
 /** Channels a device can have of one kind (spec § 9); channel numbers in rules are 0-31. */
 export const CHANNEL_MAX = 31;
-
-export function inRange(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
-}
 
 /** `field: min-max` when `value` is not an integer within the bounds. */
 export function checkRange(field: string, value: number, min: number, max: number): string[] {

@@ -3,9 +3,10 @@
  * value that is the constant itself or the channel / register address to read.
  * docs/protocol.md § Operand sources.
  */
+import { inRange } from '../../bytes.js';
 import { COMMON, say } from '../../i18n.js';
 import type { Lang, Phrase } from '../../i18n.js';
-import { CHANNEL_MAX, inRange } from './common.js';
+import { CHANNEL_MAX } from './common.js';
 
 export interface Operand {
   /** 0-13, see OPERAND_SOURCES; 14-15 are unknown and kept as read (4 bits). */
