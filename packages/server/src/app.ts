@@ -13,6 +13,7 @@ import { LogCodeSender } from './accounts/code-sender.js';
 import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
 import { healthRoutes } from './health/routes.js';
+import { equipmentPlugin } from './equipment/plugin.js';
 import { installErrorHandling } from './http/error-handler.js';
 import type { Storage } from './storage/open.js';
 import type { Secrets } from './storage/secrets.js';
@@ -61,5 +62,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   await app.register(tenantsPlugin, { prefix: '/api/v1', storage: options.storage, now });
+  await app.register(equipmentPlugin, { prefix: '/api/v1', storage: options.storage, now });
   return app;
 }

@@ -85,12 +85,87 @@ export interface LoginAttemptTable {
   at: EpochMs;
 }
 
+/** Share-code and grant levels (spec §6 sharing tiers). */
+export type ShareLevel = 'read' | 'readwrite' | 'operate' | 'edit' | 'delete';
+export type ShareValidity = '1h' | '1d' | '1w' | '1m' | 'permanent';
+
+/** 0 or 1: booleans are integers in both dialects. */
+export type Flag = 0 | 1;
+
+export interface EquipmentTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** The host a sub-device is reached through; null for a device with a link of its own. */
+  parent_id: number | null;
+  /** The serial number a device registers its link with; null for sub-devices. */
+  sn: string | null;
+  /** The serial number for a host, `<host unid>_<address>` for a sub-device. */
+  unid: string;
+  /** A sub-device's address under its parent (slave id, LoRa address or DL645 address). */
+  address: string | null;
+  type: string;
+  name: string;
+  description: Generated<string>;
+  group_name: Generated<string>;
+  /** Normalised channel, appearance and mode settings (see equipment/settings.ts). */
+  settings: Generated<JsonText>;
+  camera_password: string | null;
+  online: Generated<Flag>;
+  alarm: Generated<Flag>;
+  /** Battery level in percent; null until the device reports one. */
+  soc: number | null;
+  status_at: EpochMs | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface ShareCodeTable {
+  id: Generated<number>;
+  equipment_id: number;
+  created_by: number;
+  /** SHA-256 of the code, hex; the code itself is shown once and never stored. */
+  code_hash: string;
+  level: ShareLevel;
+  validity: ShareValidity;
+  camera: Flag;
+  slaves: Flag;
+  max_count: number;
+  used_count: Generated<number>;
+  /** null for a permanent code. */
+  expires_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** Access a user holds to equipment they do not own. */
+export interface EquipmentGrantTable {
+  id: Generated<number>;
+  equipment_id: number;
+  user_id: number;
+  level: ShareLevel;
+  can_read: Flag;
+  can_operate: Flag;
+  can_edit: Flag;
+  can_delete: Flag;
+  camera: Flag;
+  /** The grant covers the equipment's sub-devices too. */
+  slaves: Flag;
+  share_code_id: number | null;
+  granted_by: number | null;
+  /** null for permanent access. */
+  expires_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
   verification_codes: VerificationCodeTable;
   sessions: SessionTable;
   login_attempts: LoginAttemptTable;
+  equipment: EquipmentTable;
+  share_codes: ShareCodeTable;
+  equipment_grants: EquipmentGrantTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -109,3 +184,13 @@ export type NewSession = Insertable<SessionTable>;
 
 export type LoginAttempt = Selectable<LoginAttemptTable>;
 export type NewLoginAttempt = Insertable<LoginAttemptTable>;
+
+export type Equipment = Selectable<EquipmentTable>;
+export type NewEquipment = Insertable<EquipmentTable>;
+export type EquipmentUpdate = Updateable<EquipmentTable>;
+
+export type ShareCode = Selectable<ShareCodeTable>;
+export type NewShareCode = Insertable<ShareCodeTable>;
+
+export type EquipmentGrant = Selectable<EquipmentGrantTable>;
+export type NewEquipmentGrant = Insertable<EquipmentGrantTable>;

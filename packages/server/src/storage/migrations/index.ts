@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely';
 import { accounts } from './0001_accounts.js';
+import { equipment } from './0002_equipment.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
+  '0002_equipment': equipment,
 };

@@ -1,0 +1,218 @@
+/**
+ * The equipment types the console knows (spec §3: the type model gives the channel counts,
+ * fAOReg, the 2000-series flag and the images). Shipped as data: adding a model is adding an
+ * entry here, and catalogue.test.ts checks every entry against the rules below.
+ */
+import { DEFAULT_AO_REGISTER, MAX_CHANNELS, PAGE_TYPE_NAMES } from '@fieldlink/protocol';
+import type { ChannelCounts, PageTypeName } from '@fieldlink/protocol';
+
+/** What a host is to the devices behind it. */
+export type HostRole = 'team' | 'modbus' | 'dl645';
+
+/**
+ * Which automation engine the device runs: none, the standard rule pages (timers, triggers,
+ * thresholds, scenes), or those plus the three-input logic and analog-output rule pages.
+ */
+export type LogicType = 'none' | 'rules' | 'logic';
+
+export interface EquipmentType {
+  /** The model name, unique; the key equipment records refer to. */
+  readonly type: string;
+  readonly names: { readonly en: string; readonly zh: string; readonly tc: string };
+  /** fDONum, fDINum, fAINum, fAONum: 0-32 each. */
+  readonly counts: ChannelCounts;
+  /** fAOReg: first analog-output holding register. */
+  readonly aoRegister: number;
+  /** f2000: rule pages sit 10000 registers lower. */
+  readonly series2000: boolean;
+  readonly logicType: LogicType;
+  /** The rule page types the device holds (docs/protocol.md § Register map). */
+  readonly rulePages: readonly PageTypeName[];
+  /** Relay operation modes (0 normal, 1-2 pulse, 3 cycle) its outputs accept. */
+  readonly relayModes: readonly number[];
+  /** The equipment picture, and the icon of its node in the tree. */
+  readonly image: string;
+  readonly icon: string;
+  /** Set when devices of other types hang under this one. */
+  readonly hostRole: HostRole | null;
+  /** Set when this type exists only behind a host of that role. */
+  readonly attachesTo: HostRole | null;
+  /** The Modbus slave address the device answers at on its own link. */
+  readonly slaveAddress: number;
+}
+
+const RULE_PAGES: readonly PageTypeName[] = ['rtc', 'ai', 'di', 'scene', 'scene2'];
+const LOGIC_PAGES: readonly PageTypeName[] = [...RULE_PAGES, 'logic', 'aorule'];
+
+/** A type with the usual values: fAOReg 400, standard series, standalone, slave address 254. */
+function model(
+  entry: Pick<EquipmentType, 'type' | 'names' | 'counts' | 'image' | 'icon'> & Partial<EquipmentType>,
+): EquipmentType {
+  const logicType = entry.logicType ?? 'rules';
+  return {
+    aoRegister: DEFAULT_AO_REGISTER,
+    series2000: false,
+    logicType,
+    rulePages: logicType === 'none' ? [] : logicType === 'logic' ? LOGIC_PAGES : RULE_PAGES,
+    relayModes: entry.counts.do > 0 ? [0, 1, 2, 3] : [],
+    hostRole: null,
+    attachesTo: null,
+    slaveAddress: 254,
+    ...entry,
+  };
+}
+
+function relayBoard(channels: number): EquipmentType {
+  return model({
+    type: `FL-R${channels}`,
+    names: {
+      en: `${channels}-channel relay board`,
+      zh: `${channels}路继电器板`,
+      tc: `${channels}路繼電器板`,
+    },
+    counts: { do: channels, di: channels, ai: channels >= 8 ? 2 : 0, ao: 0 },
+    logicType: channels >= 16 ? 'logic' : 'rules',
+    image: `relay${channels}.png`,
+    icon: 'ab01.png',
+  });
+}
+
+/** A device that exists only behind a host: no rule engine of its own. */
+function attached(
+  attachesTo: HostRole,
+  entry: Pick<EquipmentType, 'type' | 'names' | 'counts' | 'image' | 'icon'> & Partial<EquipmentType>,
+): EquipmentType {
+  return model({ logicType: 'none', attachesTo, ...entry });
+}
+
+export const EQUIPMENT_TYPES: readonly EquipmentType[] = [
+  relayBoard(4),
+  relayBoard(8),
+  relayBoard(16),
+  relayBoard(32),
+  {
+    ...relayBoard(8),
+    type: 'FL-R8-2000',
+    names: {
+      en: '8-channel relay board (2000 series)',
+      zh: '8路继电器板（2000系列）',
+      tc: '8路繼電器板（2000系列）',
+    },
+    series2000: true,
+  },
+  model({
+    type: 'FL-AI8',
+    names: { en: 'Analog input module, 8 channels', zh: '8路模拟量输入模块', tc: '8路類比量輸入模組' },
+    counts: { do: 2, di: 2, ai: 8, ao: 0 },
+    relayModes: [0, 1, 2],
+    image: 'ai8.png',
+    icon: 'ab02.png',
+  }),
+  model({
+    type: 'FL-AO4',
+    names: { en: 'Analog output module, 4 channels', zh: '4路模拟量输出模块', tc: '4路類比量輸出模組' },
+    counts: { do: 0, di: 2, ai: 4, ao: 4 },
+    logicType: 'logic',
+    image: 'ao4.png',
+    icon: 'ab03.png',
+  }),
+  model({
+    type: 'FL-MBGW',
+    names: { en: 'Modbus meter gateway', zh: 'Modbus 仪表网关', tc: 'Modbus 儀表閘道' },
+    counts: { do: 2, di: 2, ai: 0, ao: 0 },
+    rulePages: [...RULE_PAGES, 'mb'],
+    image: 'mbgw.png',
+    icon: 'ab04.png',
+    hostRole: 'modbus',
+  }),
+  model({
+    type: 'FL-DLGW',
+    names: { en: 'DL645 meter gateway', zh: 'DL645 电表网关', tc: 'DL645 電錶閘道' },
+    counts: { do: 2, di: 2, ai: 0, ao: 0 },
+    rulePages: [...RULE_PAGES, 'dl645'],
+    image: 'dlgw.png',
+    icon: 'ab05.png',
+    hostRole: 'dl645',
+  }),
+  model({
+    type: 'FL-JYTeam001',
+    names: { en: 'Wireless team host', zh: '无线组网主机', tc: '無線組網主機' },
+    counts: { do: 4, di: 4, ai: 0, ao: 0 },
+    image: 'team.png',
+    icon: 'ab06.png',
+    hostRole: 'team',
+  }),
+  attached('team', {
+    type: 'FL-LR4',
+    names: { en: 'Wireless 4-channel relay slave', zh: '无线4路继电器从机', tc: '無線4路繼電器從機' },
+    counts: { do: 4, di: 4, ai: 0, ao: 0 },
+    relayModes: [0, 1, 2],
+    image: 'lr4.png',
+    icon: 'ab07.png',
+  }),
+  attached('team', {
+    type: 'FL-LAI4',
+    names: { en: 'Wireless 4-channel analog slave', zh: '无线4路模拟量从机', tc: '無線4路類比量從機' },
+    counts: { do: 0, di: 0, ai: 4, ao: 0 },
+    image: 'lai4.png',
+    icon: 'ab07.png',
+  }),
+  attached('modbus', {
+    type: 'FL-MBMETER',
+    names: { en: 'Modbus energy meter', zh: 'Modbus 电能表', tc: 'Modbus 電能表' },
+    counts: { do: 0, di: 0, ai: 8, ao: 0 },
+    image: 'meter.png',
+    icon: 'ab08.png',
+    slaveAddress: 1,
+  }),
+  attached('dl645', {
+    type: 'FL-DL645METER',
+    names: { en: 'DL645 energy meter', zh: 'DL645 电能表', tc: 'DL645 電能表' },
+    counts: { do: 0, di: 0, ai: 4, ao: 0 },
+    image: 'meter.png',
+    icon: 'ab08.png',
+    slaveAddress: 1,
+  }),
+];
+
+const BY_TYPE = new Map(EQUIPMENT_TYPES.map((t) => [t.type, t]));
+
+/** The type of that model name, or undefined. */
+export function equipmentType(type: string): EquipmentType | undefined {
+  return BY_TYPE.get(type);
+}
+
+/** A team host is a type whose name contains JYTeam001 (spec §3). */
+export function isTeamType(type: string): boolean {
+  return type.includes('JYTeam001');
+}
+
+/** The checks catalogue.test.ts runs on every entry; exported so a new entry is checked the same way. */
+export function catalogueProblems(types: readonly EquipmentType[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const t of types) {
+    if (seen.has(t.type)) problems.push(`${t.type}: listed twice`);
+    seen.add(t.type);
+    for (const [kind, n] of Object.entries(t.counts)) {
+      if (!Number.isInteger(n) || n < 0 || n > MAX_CHANNELS) problems.push(`${t.type}: ${kind} count ${n}`);
+    }
+    if (!Number.isInteger(t.aoRegister) || t.aoRegister < 0 || t.aoRegister > 0xffff) {
+      problems.push(`${t.type}: aoRegister ${t.aoRegister}`);
+    }
+    for (const page of t.rulePages) {
+      if (!(PAGE_TYPE_NAMES as readonly string[]).includes(page)) problems.push(`${t.type}: page ${page}`);
+    }
+    if (t.logicType === 'none' && t.rulePages.length > 0) problems.push(`${t.type}: pages without logic`);
+    if ((t.hostRole === 'team') !== isTeamType(t.type)) {
+      problems.push(`${t.type}: a team host is exactly a type named …JYTeam001…`);
+    }
+    if (t.hostRole !== null && t.attachesTo !== null) problems.push(`${t.type}: both host and attached`);
+    if (t.counts.do === 0 && t.relayModes.length > 0) problems.push(`${t.type}: relay modes without outputs`);
+    if (t.relayModes.some((m) => ![0, 1, 2, 3].includes(m))) problems.push(`${t.type}: relay mode`);
+    if (!Number.isInteger(t.slaveAddress) || t.slaveAddress < 0 || t.slaveAddress > 255) {
+      problems.push(`${t.type}: slave address`);
+    }
+  }
+  return problems;
+}

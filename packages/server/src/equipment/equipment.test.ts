@@ -1,0 +1,421 @@
+/** Equipment routes over HTTP on both databases: types, CRUD with every field, sub-devices, tree. */
+import { describe, expect, it as baseIt } from 'vitest';
+import { bearer, expectError, login, register, useAccountsApp } from '../accounts/test-support.js';
+import { storageCases } from '../storage/test-support.js';
+import type { EquipmentReply } from './fields.js';
+import type { TreeReply } from './tree.js';
+
+describe.each(storageCases())('equipment on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const h = useAccountsApp(store);
+
+  const send = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string | null,
+    payload?: unknown,
+  ) =>
+    h.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: token === null ? {} : bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  async function user(name: string): Promise<{ id: number; token: string }> {
+    const { id } = await register(h, name);
+    return { id, token: (await login(h, name)).accessToken };
+  }
+
+  async function add(token: string, body: Record<string, unknown>): Promise<EquipmentReply> {
+    const res = await send('POST', '/equipment', token, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as EquipmentReply;
+  }
+
+  it('serves the type catalogue without signing in', async () => {
+    const res = await send('GET', '/equipment-types', null);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { items: { type: string; counts: unknown; isTeam: boolean }[]; total: number };
+    expect(body.total).toBe(body.items.length);
+    expect(body.items.find((t) => t.type === 'FL-R16')?.counts).toEqual({ do: 16, di: 16, ai: 2, ao: 0 });
+    expect(body.items.find((t) => t.type === 'FL-JYTeam001')?.isTeam).toBe(true);
+    const one = await send('GET', '/equipment-types/FL-AO4', null);
+    expect(one.json()).toMatchObject({
+      type: 'FL-AO4',
+      aoRegister: 400,
+      defaults: { ao: { min: [0, 0, 0, 0] } },
+    });
+    expectError(await send('GET', '/equipment-types/NOPE', null), 404, 'not_found');
+  });
+
+  it('adds equipment by serial number and type, and refuses unknown models and taken serials', async () => {
+    const a = await user('eq-add-a');
+    const b = await user('eq-add-b');
+    const created = await add(a.token, { sn: 'ab12cd34', type: 'FL-R8', name: 'Pump house' });
+    expect(created).toMatchObject({
+      sn: 'AB12CD34',
+      unid: 'AB12CD34',
+      type: 'FL-R8',
+      name: 'Pump house',
+      group: '',
+      parentId: null,
+      ownerId: a.id,
+      counts: { do: 8, di: 8, ai: 2, ao: 0 },
+      aoRegister: 400,
+      permission: { level: 4, operate: 1, camera: 1, owner: true, until: null },
+      status: { online: false, alarm: false, soc: 30, at: null },
+      cameraPassword: null,
+    });
+    expect(created.settings.do.names).toHaveLength(8);
+    expect(created.settings.image).toBe('relay8.png');
+    expect(
+      expectError(
+        await send('POST', '/equipment', a.token, { sn: 'ZZ000001', type: 'FL-R9', name: 'x' }),
+        400,
+        'bad_request',
+      ),
+    ).toBe('product model error');
+    expectError(
+      await send('POST', '/equipment', a.token, { sn: 'ZZ000001', type: 'FL-LR4', name: 'x' }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await send('POST', '/equipment', b.token, { sn: 'AB12CD34', type: 'FL-R4', name: 'mine?' }),
+      409,
+      'conflict',
+    );
+    expectError(
+      await send('POST', '/equipment', a.token, { sn: 'a b', type: 'FL-R4', name: 'x' }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await send('POST', '/equipment', a.token, { sn: 'ZZ000002', type: 'FL-R4', name: 'x', colour: 1 }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await send('POST', '/equipment', null, { sn: 'ZZ000003', type: 'FL-R4', name: 'x' }),
+      401,
+      'unauthorized',
+    );
+  });
+
+  it('stores every field of the record, sized by the type, and gives it back as arrays or as the wire record', async () => {
+    const a = await user('eq-fields');
+    const made = await add(a.token, {
+      sn: 'FIELDS01',
+      type: 'FL-AO4',
+      name: 'Dosing',
+      description: 'Chlorine dosing skid',
+      group: 'Plant 2',
+      cameraPassword: 'ABCDEF',
+      settings: {
+        image: 'dosing.png',
+        background: 'a@b',
+        webBackground: 'web.png',
+        colors: {
+          background: '#000',
+          device: '#fff',
+          alarm: 'red',
+          alarmHigh: 'rgb(255, 0, 0)',
+          alarmLow: 'blue',
+          title: '#123456',
+        },
+        showOpenAll: false,
+        showCloseAll: true,
+        param: { basicParam: { gps: '121.47, 31.23' } },
+        camera: { deviceSerial: 'C123', channelNo: 1 },
+        alarmType: { sms: 1 },
+        teamSn: 'TEAM9',
+        modes: {
+          doOpr: '1',
+          doRtc: '0',
+          doDi: { AIIndexArr: [0, 2] },
+          doAi: { k: 1 },
+          doUi: '',
+          doScene: 's',
+        },
+        di: { names: ['Door', 'Float', 'extra'], alarm: 'true;false', alarmHigh: [false, true] },
+        ai: {
+          names: 'Flow;Level;pH;ORP;ignored',
+          units: ['m3/h', 'm', '', 'mV'],
+          x1: [0, 0, 0, 0],
+          x2: [4095, 4095, 4095, 4095],
+          y1: [0, 0, 0, -2000],
+          y2: [50, 5, 14, 2000],
+          alarmHigh: [45, 4.5, 8.5, 800],
+          alarmLow: [0, 0.5, 6.5, 200],
+          alarmOperations: ['close 1', '', '', ''],
+          images: ['flow.png'],
+          alarmImages: '',
+        },
+        ao: {
+          names: ['Pump speed', 'Valve'],
+          units: ['%', '%'],
+          min: [400, 0],
+          max: [2000, 0],
+          x2: [2000, 2000],
+          y2: [100, 100],
+        },
+      },
+    });
+    expect(made.settings.do.names).toEqual([]);
+    expect(made.settings.di.names).toEqual(['Door', 'Float']);
+    expect(made.settings.di.alarm).toEqual([true, false]);
+    expect(made.settings.ai.names).toEqual(['Flow', 'Level', 'pH', 'ORP']);
+    expect(made.settings.ai.images).toEqual([
+      'flow.png',
+      'com_default.png',
+      'com_default.png',
+      'com_default.png',
+    ]);
+    expect(made.settings.ao.names).toEqual(['Pump speed', 'Valve', '', '']);
+    expect(made.settings.param).toMatchObject({
+      basicParam: { gps: '121.47, 31.23', NetType: 0, isGateWay: 0 },
+    });
+    expect(made.settings.modes.doDi['AIIndexArr']).toEqual([0, 2]);
+    expect(made.cameraPassword).toBe('ABCDEF');
+
+    const again = await send('GET', `/equipment/${made.id}`, a.token);
+    expect(again.json()).toEqual(made);
+
+    const wire = (await send('GET', `/equipment/${made.id}?format=wire`, a.token)).json() as Record<
+      string,
+      unknown
+    >;
+    expect(wire).toMatchObject({
+      fID: made.id,
+      fUNID: 'FIELDS01',
+      SN: 'FIELDS01',
+      fName: 'Dosing',
+      fDescription: 'Chlorine dosing skid',
+      fGroup: 'Plant 2',
+      fEquipType: 'FL-AO4',
+      fDONum: 0,
+      fDINum: 2,
+      fAINum: 4,
+      fAONum: 4,
+      fAOReg: 400,
+      f2000: 0,
+      fEquipImg: 'dosing.png',
+      fBKImg: 'a@b',
+      fBKColor: '#000',
+      fAHColor: 'rgb(255, 0, 0)',
+      fShowOpenAll: 0,
+      fShowCloseAll: 1,
+      fCameraPwd: 'ABCDEF',
+      teamsn: 'TEAM9',
+      fDIName: 'Door;Float',
+      fAlarmDI: 'true;false',
+      fAlarmDIH: 'false;true',
+      fAIName: 'Flow;Level;pH;ORP',
+      fAIUNIT: 'm3/h;m;;mV',
+      fAIY1: '0;0;0;-2000',
+      fAlarmH: '45;4.5;8.5;800',
+      fAlarmL: '0;0.5;6.5;200',
+      fAlarmOpr: 'close 1;;;',
+      fAOMin: '400;0;0;0',
+      fAOMax: '2000;0;0;0',
+      fDOUIMode: '',
+      Authority: { fEquipID: made.id, fRead: 1, fOpr: 1, fEdit: 1, fDelete: 1, fCamera: 1 },
+    });
+    expect(JSON.parse(String(wire['fCamera']))).toEqual({ deviceSerial: 'C123', channelNo: 1 });
+    expect(JSON.parse(String(wire['fDODIMode']))).toMatchObject({ AIIndexArr: [0, 2] });
+  });
+
+  it('caps channel lists at the type counts and at 32', async () => {
+    const a = await user('eq-caps');
+    const names = Array.from({ length: 40 }, (_, i) => `R${i + 1}`);
+    const r32 = await add(a.token, {
+      sn: 'CAPS0032',
+      type: 'FL-R32',
+      name: 'Big',
+      settings: { do: { names } },
+    });
+    expect(r32.settings.do.names).toEqual(names.slice(0, 32));
+    const r4 = await add(a.token, {
+      sn: 'CAPS0004',
+      type: 'FL-R4',
+      name: 'Small',
+      settings: { do: { names: names.join(';') } },
+    });
+    expect(r4.settings.do.names).toEqual(['R1', 'R2', 'R3', 'R4']);
+    expect(r4.settings.ai.names).toEqual([]);
+  });
+
+  it('edits and deletes with the owner rights; strangers get 404', async () => {
+    const a = await user('eq-edit-a');
+    const b = await user('eq-edit-b');
+    const made = await add(a.token, {
+      sn: 'EDIT0001',
+      type: 'FL-R4',
+      name: 'Old',
+      settings: { do: { names: ['a', 'b'] } },
+    });
+    const patched = await send('PATCH', `/equipment/${made.id}`, a.token, {
+      name: 'New',
+      group: 'North',
+      settings: { do: { onImages: 'on.png' }, showCloseAll: false },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const p = patched.json() as EquipmentReply;
+    expect(p).toMatchObject({ name: 'New', group: 'North', description: '' });
+    expect(p.settings.do.names).toEqual(['a', 'b', '', '']);
+    expect(p.settings.do.onImages).toEqual(['on.png', 'kg03.png', 'kg03.png', 'kg03.png']);
+    expect(p.settings.showCloseAll).toBe(false);
+    expectError(await send('PATCH', `/equipment/${made.id}`, a.token, { type: 'FL-R8' }), 400, 'bad_request');
+    expectError(await send('PATCH', `/equipment/${made.id}`, a.token, { name: '' }), 400, 'bad_request');
+
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
+      expectError(await send(method, `/equipment/${made.id}`, b.token, body), 404, 'not_found');
+    }
+    expectError(await send('GET', `/equipment/${made.id}/permission`, b.token), 404, 'not_found');
+    expectError(await send('GET', '/equipment/999999', a.token), 404, 'not_found');
+    expectError(await send('GET', '/equipment/abc', a.token), 400, 'bad_request');
+
+    const list = (await send('GET', '/equipment', b.token)).json() as { items: unknown[]; total: number };
+    expect(list).toEqual({ items: [], total: 0 });
+
+    const del = await send('DELETE', `/equipment/${made.id}`, a.token);
+    expect(del.statusCode, del.body).toBe(204);
+    expectError(await send('GET', `/equipment/${made.id}`, a.token), 404, 'not_found');
+  });
+
+  it('adds sub-devices behind hosts with slave ids 0-249 unique per host', async () => {
+    const a = await user('eq-subs');
+    const team = await add(a.token, { sn: 'TEAM0001', type: 'FL-JYTeam001', name: 'Team', group: 'Field' });
+    const other = await add(a.token, { sn: 'TEAM0002', type: 'FL-JYTeam001', name: 'Team 2' });
+    const relay = await add(a.token, { sn: 'RELAY001', type: 'FL-R8', name: 'Relay' });
+    const sub = (hostId: number, body: Record<string, unknown>) =>
+      send('POST', `/equipment/${hostId}/sub-devices`, a.token, body);
+
+    const s1 = await sub(team.id, { address: 0, type: 'FL-LR4', name: 'Slave 0' });
+    expect(s1.statusCode, s1.body).toBe(201);
+    expect(s1.json()).toMatchObject({
+      unid: 'TEAM0001_0',
+      sn: null,
+      parentId: team.id,
+      address: '0',
+      group: 'Field',
+      ownerId: a.id,
+    });
+    expect((await sub(team.id, { address: 249, type: 'FL-LAI4', name: 'Slave 249' })).statusCode).toBe(201);
+    expectError(await sub(team.id, { address: 0, type: 'FL-LR4', name: 'dup' }), 409, 'conflict');
+    expect((await sub(other.id, { address: 0, type: 'FL-LR4', name: 'Other 0' })).statusCode).toBe(201);
+    expectError(await sub(team.id, { address: 250, type: 'FL-LR4', name: 'x' }), 400, 'bad_request');
+    expectError(await sub(team.id, { address: -1, type: 'FL-LR4', name: 'x' }), 400, 'bad_request');
+    expectError(await sub(team.id, { address: 1.5, type: 'FL-LR4', name: 'x' }), 400, 'bad_request');
+    expect(
+      expectError(await sub(team.id, { address: 3, type: 'FL-MBMETER', name: 'x' }), 400, 'bad_request'),
+    ).toMatch(/^product model error/);
+    expectError(await sub(relay.id, { address: 3, type: 'FL-LR4', name: 'x' }), 400, 'bad_request');
+
+    const gw = await add(a.token, { sn: 'DLGW0001', type: 'FL-DLGW', name: 'Meters' });
+    expectError(await sub(gw.id, { address: 1, type: 'FL-DL645METER', name: 'x' }), 400, 'bad_request');
+    const meter = await sub(gw.id, { address: '000012345678', type: 'FL-DL645METER', name: 'Main meter' });
+    expect(meter.statusCode, meter.body).toBe(201);
+    expect(meter.json()).toMatchObject({ unid: 'DLGW0001_000012345678' });
+
+    const children = (await send('GET', `/equipment/${team.id}/sub-devices`, a.token)).json() as {
+      items: EquipmentReply[];
+    };
+    expect(children.items.map((c) => c.address)).toEqual(['0', '249']);
+
+    // A sub-device's link state is its host's (spec §4).
+    await h.storage.db
+      .updateTable('equipment')
+      .set({ online: 1, soc: 77 })
+      .where('id', '=', team.id)
+      .execute();
+    const child = (
+      await send('GET', `/equipment/${children.items[0]!.id}`, a.token)
+    ).json() as EquipmentReply;
+    expect(child.status).toMatchObject({ online: true, soc: 77 });
+
+    // Deleting the host deletes its sub-devices.
+    expect((await send('DELETE', `/equipment/${team.id}`, a.token)).statusCode).toBe(204);
+    expectError(await send('GET', `/equipment/${children.items[0]!.id}`, a.token), 404, 'not_found');
+  });
+
+  it('builds the tree with groups, nested sub-devices, Chinese collation and counters', async () => {
+    const a = await user('eq-tree');
+    const names = ['张三泵站', '阿里水厂', '北京', 'Zeta'];
+    const made: EquipmentReply[] = [];
+    for (const [i, name] of names.entries()) {
+      made.push(await add(a.token, { sn: `TREE000${i}`, type: 'FL-R4', name, group: i < 3 ? '泵站' : '' }));
+    }
+    const host = await add(a.token, { sn: 'TREEHOST', type: 'FL-JYTeam001', name: '组网', group: '泵站' });
+    const slave = await send('POST', `/equipment/${host.id}/sub-devices`, a.token, {
+      address: 7,
+      type: 'FL-LR4',
+      name: 'S7',
+    });
+    expect(slave.statusCode).toBe(201);
+    await h.storage.db
+      .updateTable('equipment')
+      .set({ online: 1, soc: 55 })
+      .where('id', '=', host.id)
+      .execute();
+    await h.storage.db.updateTable('equipment').set({ alarm: 1 }).where('id', '=', made[0]!.id).execute();
+
+    const res = await send('GET', '/equipment/tree', a.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const tree = res.json() as TreeReply;
+    expect(tree.groups.map((g) => [g.id, g.name])).toEqual([['m_0', '泵站']]);
+    // Pinyin order: a(阿里) < b(北京) < z(张三), 组网 (zu) last.
+    expect(tree.groups[0]!.children.map((n) => n.name)).toEqual(['阿里水厂', '北京', '张三泵站', '组网']);
+    const hostNode = tree.groups[0]!.children[3]!;
+    expect(hostNode.children).toHaveLength(1);
+    expect(hostNode.children[0]).toMatchObject({
+      name: 'S7',
+      unid: 'TREEHOST_7',
+      isOnline: true,
+      soc: 55,
+      level: 4,
+    });
+    expect(hostNode.icon).toBe('team.png');
+    expect(tree.devices.map((n) => n.name)).toEqual(['Zeta']);
+    expect(tree.counters).toEqual({ total: 6, online: 2, offline: 4, alarm: 1, normal: 5 });
+  });
+
+  it('lists with paging, group and text filters, and the wire format', async () => {
+    const a = await user('eq-list');
+    for (let i = 0; i < 5; i++) {
+      await add(a.token, {
+        sn: `LIST000${i}`,
+        type: 'FL-R4',
+        name: `Well_${i}%`,
+        group: i % 2 === 0 ? 'even' : 'odd',
+      });
+    }
+    const page = (await send('GET', '/equipment?limit=2&offset=1', a.token)).json() as {
+      items: EquipmentReply[];
+      total: number;
+    };
+    expect(page.total).toBe(5);
+    expect(page.items.map((e) => e.sn)).toEqual(['LIST0001', 'LIST0002']);
+    const even = (await send('GET', '/equipment?group=even', a.token)).json() as { total: number };
+    expect(even.total).toBe(3);
+    const q = (await send('GET', '/equipment?q=well_3%25', a.token)).json() as { items: EquipmentReply[] };
+    expect(q.items.map((e) => e.sn)).toEqual(['LIST0003']);
+    const wildcard = (await send('GET', '/equipment?q=_', a.token)).json() as { total: number };
+    expect(wildcard.total).toBe(5);
+    const none = (await send('GET', '/equipment?q=%25%25', a.token)).json() as { total: number };
+    expect(none.total).toBe(0);
+    const wire = (await send('GET', '/equipment?format=wire&limit=1', a.token)).json() as {
+      items: Record<string, unknown>[];
+    };
+    expect(wire.items[0]).toMatchObject({ SN: 'LIST0000', fDOName: ';;;' });
+    expectError(await send('GET', '/equipment?limit=0', a.token), 400, 'bad_request');
+    expectError(await send('GET', '/equipment?limit=1001', a.token), 400, 'bad_request');
+    expectError(await send('GET', '/equipment?sort=name', a.token), 400, 'bad_request');
+    expectError(await send('GET', '/equipment?scope=all', a.token), 403, 'forbidden');
+  });
+});

@@ -1,0 +1,226 @@
+/** Request and reply shapes of the equipment routes, and the mapping from stored rows. */
+import { z } from 'zod';
+import { text } from '../accounts/fields.js';
+import type { Equipment } from '../storage/schema.js';
+import type { Access } from './access.js';
+import { permissionOf } from './access.js';
+import type { EquipmentType } from './catalogue.js';
+import { readSettings, Settings, SettingsInput, wireSettings } from './settings.js';
+
+/** The battery level the console shows until a device reports one (spec §9). */
+export const DEFAULT_SOC = 30;
+
+/**
+ * A serial number: what a device sends first on its link. Letters, digits and `-_.`, so it can
+ * stand in a unid and a URL; kept in upper case, as devices print it on their labels.
+ */
+export const SerialNumber = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9.-]{4,32}$/, '4-32 letters, digits, - or .')
+  .transform((s) => s.toUpperCase());
+
+/** A model name of the catalogue; checked against it by the route ('product model error'). */
+export const TypeName = z.string().min(1).max(64);
+
+const Name = text(1, 64);
+const Description = text(0, 512);
+const Group = text(0, 64);
+const CameraPassword = text(0, 128).nullable();
+
+export const EquipmentCreate = z.strictObject({
+  sn: SerialNumber,
+  type: TypeName,
+  name: Name,
+  description: Description.optional(),
+  group: Group.optional(),
+  cameraPassword: CameraPassword.optional(),
+  settings: SettingsInput.optional(),
+});
+
+/**
+ * A sub-device's address under its host: the slave id (0-249, spec §5) of a wireless slave or a
+ * Modbus meter, or the 12-digit address of a DL645 meter.
+ */
+export const SubDeviceAddress = z.union([
+  z.number().int().min(0).max(249),
+  z.string().regex(/^\d{12}$/, 'a 12-digit DL645 meter address'),
+]);
+
+export const SubDeviceCreate = z.strictObject({
+  address: SubDeviceAddress,
+  type: TypeName,
+  name: Name,
+  description: Description.optional(),
+  group: Group.optional(),
+  settings: SettingsInput.optional(),
+});
+
+export const EquipmentPatch = z.strictObject({
+  name: Name.optional(),
+  description: Description.optional(),
+  group: Group.optional(),
+  cameraPassword: CameraPassword.optional(),
+  settings: SettingsInput.optional(),
+});
+
+export const EquipmentId = z.strictObject({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+/** `array` (default): lists as arrays; `wire`: the specification's record with ';'-joined lists. */
+export const Format = z.enum(['array', 'wire']).default('array');
+
+export const ListQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Only equipment in this group. */
+  group: Group.optional(),
+  /** Name, serial number or unid contains this (case-insensitive). */
+  q: text(1, 64).optional(),
+  format: Format,
+  /** `all` lists every equipment; administrators only. */
+  scope: z.enum(['mine', 'all']).default('mine'),
+});
+
+const Counts = z.object({ do: z.number(), di: z.number(), ai: z.number(), ao: z.number() });
+
+export const PermissionReply = z.object({
+  level: z.number().int().min(0).max(4),
+  operate: z.union([z.literal(0), z.literal(1)]),
+  camera: z.union([z.literal(0), z.literal(1)]),
+  read: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
+  owner: z.boolean(),
+  /** ISO time the caller's shared access ends; null when it does not. */
+  until: z.iso.datetime().nullable(),
+});
+
+export const StatusReply = z.object({
+  online: z.boolean(),
+  alarm: z.boolean(),
+  soc: z.number(),
+  at: z.iso.datetime().nullable(),
+});
+
+export const EquipmentReply = z.object({
+  id: z.number(),
+  unid: z.string(),
+  sn: z.string().nullable(),
+  type: z.string(),
+  name: z.string(),
+  description: z.string(),
+  group: z.string(),
+  parentId: z.number().nullable(),
+  address: z.string().nullable(),
+  ownerId: z.number(),
+  counts: Counts,
+  aoRegister: z.number(),
+  series2000: z.boolean(),
+  permission: PermissionReply,
+  status: StatusReply,
+  settings: Settings,
+  /** Only for callers with the camera right. */
+  cameraPassword: z.string().nullable().optional(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type EquipmentReply = z.infer<typeof EquipmentReply>;
+
+/** The specification's record (spec §3): fID, fUNID, SN, f… lists ';'-joined, plus the caller's authority. */
+export const WireRecord = z.record(z.string(), z.unknown());
+export type WireRecord = z.infer<typeof WireRecord>;
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export function permissionReply(access: Access): z.infer<typeof PermissionReply> {
+  const p = permissionOf(access.rights);
+  return {
+    level: p.level,
+    operate: p.operate,
+    camera: p.camera,
+    read: access.rights.read,
+    edit: access.rights.edit,
+    delete: access.rights.delete,
+    owner: access.owner,
+    until: iso(access.until),
+  };
+}
+
+/**
+ * The link state shown for a device: its own, or for a sub-device its host's (spec §4: a
+ * sub-device takes online and SOC from its host).
+ */
+export function statusOf(
+  row: Pick<Equipment, 'online' | 'alarm' | 'soc' | 'status_at'>,
+  host?: Pick<Equipment, 'online' | 'soc'>,
+): z.infer<typeof StatusReply> {
+  return {
+    online: (host ?? row).online === 1,
+    alarm: row.alarm === 1,
+    soc: (host ?? row).soc ?? DEFAULT_SOC,
+    at: iso(row.status_at),
+  };
+}
+
+export function equipmentReply(
+  row: Equipment,
+  type: EquipmentType,
+  access: Access,
+  host?: Pick<Equipment, 'online' | 'soc'>,
+): EquipmentReply {
+  return {
+    id: row.id,
+    unid: row.unid,
+    sn: row.sn,
+    type: row.type,
+    name: row.name,
+    description: row.description,
+    group: row.group_name,
+    parentId: row.parent_id,
+    address: row.address,
+    ownerId: row.owner_id,
+    counts: type.counts,
+    aoRegister: type.aoRegister,
+    series2000: type.series2000,
+    permission: permissionReply(access),
+    status: statusOf(row, host),
+    settings: readSettings(type.counts, row.settings, type.image),
+    ...(access.rights.camera ? { cameraPassword: row.camera_password } : {}),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The reply in the specification's field names (`?format=wire`). */
+export function wireRecord(reply: EquipmentReply): WireRecord {
+  const p = reply.permission;
+  return {
+    fID: reply.id,
+    fUNID: reply.unid,
+    SN: reply.sn ?? '',
+    fName: reply.name,
+    fDescription: reply.description,
+    fGroup: reply.group,
+    fEquipType: reply.type,
+    fDONum: reply.counts.do,
+    fDINum: reply.counts.di,
+    fAINum: reply.counts.ai,
+    fAONum: reply.counts.ao,
+    fAOReg: reply.aoRegister,
+    f2000: reply.series2000 ? 1 : 0,
+    ...wireSettings(reply.settings),
+    ...(reply.cameraPassword === undefined ? {} : { fCameraPwd: reply.cameraPassword ?? '' }),
+    IsOnline: reply.status.online ? 1 : 0,
+    SOC: reply.status.soc,
+    Authority: {
+      fEquipID: reply.id,
+      fRead: p.read ? 1 : 0,
+      fOpr: p.operate,
+      fEdit: p.edit ? 1 : 0,
+      fDelete: p.delete ? 1 : 0,
+      fCamera: p.camera,
+    },
+  };
+}

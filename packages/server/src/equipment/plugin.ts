@@ -1,0 +1,405 @@
+/**
+ * Equipment (spec §3, §4): the type catalogue, equipment records with every field, sub-devices
+ * behind hosts, and the tree with its counters. Every equipment-scoped route checks the caller's
+ * rights through access.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { requireUser } from '../accounts/authenticate.js';
+import type { AuthUser } from '../accounts/authenticate.js';
+import { ErrorReply } from '../accounts/fields.js';
+import { ApiError } from '../http/errors.js';
+import type { Storage } from '../storage/open.js';
+import type { Database, Equipment } from '../storage/schema.js';
+import type { GrantIndex } from './access.js';
+import { isAdmin, loadGrants, requireAccess } from './access.js';
+import { EQUIPMENT_TYPES, equipmentType } from './catalogue.js';
+import type { EquipmentType } from './catalogue.js';
+import {
+  EquipmentCreate,
+  EquipmentId,
+  EquipmentPatch,
+  EquipmentReply,
+  equipmentReply,
+  Format,
+  ListQuery,
+  PermissionReply,
+  permissionReply,
+  SubDeviceCreate,
+  WireRecord,
+  wireRecord,
+} from './fields.js';
+import { normaliseSettings, readSettings } from './settings.js';
+import { insertDevice, insertSubDevice, PRODUCT_MODEL_ERROR } from './store.js';
+import { buildTree, TreeReply } from './tree.js';
+import { EquipmentTypeReply, typeReply } from './type-reply.js';
+
+export interface EquipmentOptions {
+  readonly storage: Storage;
+  /** Epoch milliseconds; tests pass a clock they move. */
+  readonly now?: () => number;
+}
+
+/** The catalogue entry of a stored record; a record of a type no longer shipped cannot be served. */
+export function typeOfRecord(row: Pick<Equipment, 'type'>): EquipmentType {
+  const type = equipmentType(row.type);
+  if (!type) throw new ApiError('internal', `equipment type ${row.type} is not in the catalogue`);
+  return type;
+}
+
+/** Equipment the user may read: owned, granted, or behind a host granted with its sub-devices. */
+export function readableBy(db: Kysely<Database>, user: AuthUser, now: number) {
+  const running = (slavesOnly: boolean) =>
+    db
+      .selectFrom('equipment_grants')
+      .select('equipment_id')
+      .where('user_id', '=', user.id)
+      .where('can_read', '=', 1)
+      .where((eb) => (slavesOnly ? eb('slaves', '=', 1) : eb.lit(true)))
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+  return db
+    .selectFrom('equipment')
+    .where((eb) =>
+      eb.or([
+        eb('owner_id', '=', user.id),
+        eb('id', 'in', running(false)),
+        eb('parent_id', 'in', running(true)),
+      ]),
+    );
+}
+
+/** The link state of the hosts of these rows' sub-devices, by host id. */
+async function hostStatus(
+  db: Kysely<Database>,
+  rows: readonly Equipment[],
+): Promise<Map<number, Pick<Equipment, 'online' | 'soc'>>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.parent_id === null ? [] : [r.parent_id])))];
+  if (ids.length === 0) return new Map();
+  const hosts = await db
+    .selectFrom('equipment')
+    .select(['id', 'online', 'soc'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(hosts.map((h) => [h.id, h]));
+}
+
+/** `%text%` for LIKE, with the wildcard characters of `text` escaped. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (app, options) => {
+  const db = options.storage.db;
+  const now = options.now ?? Date.now;
+  const security = [{ bearer: [] }];
+  const guarded = { preHandler: app.authenticate };
+  const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+
+  function replyOf(
+    row: Equipment,
+    grants: GrantIndex,
+    user: AuthUser,
+    hosts: Map<number, Pick<Equipment, 'online' | 'soc'>>,
+  ): EquipmentReply {
+    const access = grants.accessTo(user, row);
+    if (!access) throw new ApiError('not_found', 'no such equipment');
+    return equipmentReply(
+      row,
+      typeOfRecord(row),
+      access,
+      row.parent_id === null ? undefined : hosts.get(row.parent_id),
+    );
+  }
+
+  async function replyFor(user: AuthUser, id: number, format: 'array' | 'wire') {
+    const { equipment, access } = await requireAccess(db, user, id, 'read', now());
+    const hosts = await hostStatus(db, [equipment]);
+    const reply = equipmentReply(
+      equipment,
+      typeOfRecord(equipment),
+      access,
+      equipment.parent_id === null ? undefined : hosts.get(equipment.parent_id),
+    );
+    return format === 'wire' ? wireRecord(reply) : reply;
+  }
+
+  app.get(
+    '/equipment-types',
+    {
+      schema: {
+        tags: ['equipment'],
+        summary: 'The equipment type catalogue',
+        response: { 200: z.object({ items: z.array(EquipmentTypeReply), total: z.number() }) },
+      },
+    },
+    async () => ({ items: EQUIPMENT_TYPES.map(typeReply), total: EQUIPMENT_TYPES.length }),
+  );
+
+  app.get(
+    '/equipment-types/:type',
+    {
+      schema: {
+        tags: ['equipment'],
+        summary: 'One type, with the settings a new record of it starts with',
+        params: z.strictObject({ type: z.string().min(1).max(64) }),
+        response: { 200: EquipmentTypeReply, 400: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request) => {
+      const type = equipmentType(request.params.type);
+      if (!type) throw new ApiError('not_found', PRODUCT_MODEL_ERROR);
+      return typeReply(type);
+    },
+  );
+
+  app.get(
+    '/equipment',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: 'Equipment the caller may read (owned and shared), by id',
+        security,
+        querystring: ListQuery,
+        response: {
+          200: z.object({ items: z.array(z.union([EquipmentReply, WireRecord])), total: z.number() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { offset, limit, group, q, format, scope } = request.query;
+      if (scope === 'all' && !isAdmin(user)) {
+        throw new ApiError('forbidden', 'only administrators may list all equipment');
+      }
+      const t = now();
+      let query = scope === 'all' ? db.selectFrom('equipment') : readableBy(db, user, t);
+      if (group !== undefined) query = query.where('group_name', '=', group);
+      if (q !== undefined) {
+        const pattern = containsPattern(q);
+        query = query.where((eb) =>
+          eb.or(
+            (['name', 'sn', 'unid'] as const).map(
+              (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+            ),
+          ),
+        );
+      }
+      const [rows, count, grants] = await Promise.all([
+        query.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+        query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+        loadGrants(db, user.id, t),
+      ]);
+      const hosts = await hostStatus(db, rows);
+      const items = rows.map((row) => {
+        const reply = replyOf(row, grants, user, hosts);
+        return format === 'wire' ? wireRecord(reply) : reply;
+      });
+      return { items, total: Number(count.total) };
+    },
+  );
+
+  app.get(
+    '/equipment/tree',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: 'Groups, devices and sub-devices the caller may read, with the counters',
+        security,
+        response: { 200: TreeReply, 401: ErrorReply },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const t = now();
+      const [rows, grants] = await Promise.all([
+        readableBy(db, user, t).selectAll().execute(),
+        loadGrants(db, user.id, t),
+      ]);
+      return buildTree(rows, (row) => grants.accessTo(user, row));
+    },
+  );
+
+  app.post(
+    '/equipment',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: 'Add equipment by serial number and type; the caller owns it',
+        security,
+        body: EquipmentCreate,
+        response: { 201: EquipmentReply, 409: ErrorReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const id = await insertDevice(db, { ...body, ownerId: user.id }, now());
+      reply.code(201);
+      return (await replyFor(user, id, 'array')) as EquipmentReply;
+    },
+  );
+
+  app.get(
+    '/equipment/:id',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: 'One equipment record (format=wire for the specification field names)',
+        security,
+        params: EquipmentId,
+        querystring: z.strictObject({ format: Format }),
+        response: { 200: z.union([EquipmentReply, WireRecord]), ...errors },
+      },
+    },
+    async (request) => replyFor(requireUser(request), request.params.id, request.query.format),
+  );
+
+  app.get(
+    '/equipment/:id/permission',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: "The caller's rights on this equipment",
+        security,
+        params: EquipmentId,
+        response: { 200: PermissionReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { access } = await requireAccess(db, requireUser(request), request.params.id, 'read', now());
+      return permissionReply(access);
+    },
+  );
+
+  app.patch(
+    '/equipment/:id',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: 'Change names, group, appearance, channel settings or modes (edit right)',
+        security,
+        params: EquipmentId,
+        body: EquipmentPatch,
+        response: { 200: EquipmentReply, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { equipment } = await requireAccess(db, user, request.params.id, 'edit', now());
+      const body = request.body;
+      const type = typeOfRecord(equipment);
+      const changes: Partial<Equipment> = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.group !== undefined) changes.group_name = body.group;
+      if (body.cameraPassword !== undefined) changes.camera_password = body.cameraPassword;
+      if (body.settings !== undefined) {
+        const stored = readSettings(type.counts, equipment.settings, type.image);
+        changes.settings = JSON.stringify(
+          normaliseSettings(type.counts, body.settings, stored, { image: type.image }),
+        );
+      }
+      if (Object.keys(changes).length > 0) {
+        await db
+          .updateTable('equipment')
+          .set({ ...changes, updated_at: now() })
+          .where('id', '=', equipment.id)
+          .execute();
+      }
+      return (await replyFor(user, equipment.id, 'array')) as EquipmentReply;
+    },
+  );
+
+  app.delete(
+    '/equipment/:id',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: 'Delete equipment with its sub-devices, grants and share codes (delete right)',
+        security,
+        params: EquipmentId,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { equipment } = await requireAccess(db, requireUser(request), request.params.id, 'delete', now());
+      // Foreign keys cascade to sub-devices, grants and share codes in both dialects.
+      await db.deleteFrom('equipment').where('id', '=', equipment.id).execute();
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.get(
+    '/equipment/:id/sub-devices',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: "A host's sub-devices the caller may read, by address",
+        security,
+        params: EquipmentId,
+        querystring: z.strictObject({ format: Format }),
+        response: {
+          200: z.object({ items: z.array(z.union([EquipmentReply, WireRecord])), total: z.number() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const t = now();
+      const { equipment: host } = await requireAccess(db, user, request.params.id, 'read', t);
+      const rows = await db.selectFrom('equipment').selectAll().where('parent_id', '=', host.id).execute();
+      const grants = await loadGrants(db, user.id, t, [host.id, ...rows.map((r) => r.id)]);
+      const hosts = new Map([[host.id, host]]);
+      const items = rows
+        .filter((row) => grants.accessTo(user, row) !== null)
+        .sort((a, b) => compareAddress(a.address, b.address))
+        .map((row) => {
+          const reply = replyOf(row, grants, user, hosts);
+          return request.query.format === 'wire' ? wireRecord(reply) : reply;
+        });
+      return { items, total: items.length };
+    },
+  );
+
+  app.post(
+    '/equipment/:id/sub-devices',
+    {
+      ...guarded,
+      schema: {
+        tags: ['equipment'],
+        summary: 'Add a wireless slave, Modbus meter or DL645 meter behind a host (edit right on the host)',
+        security,
+        params: EquipmentId,
+        body: SubDeviceCreate,
+        response: { 201: EquipmentReply, 409: ErrorReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { equipment: host } = await requireAccess(db, user, request.params.id, 'edit', now());
+      const id = await insertSubDevice(db, host, request.body, now());
+      reply.code(201);
+      return (await replyFor(user, id, 'array')) as EquipmentReply;
+    },
+  );
+};
+
+/** Slave ids in numeric order, DL645 addresses as text. */
+function compareAddress(a: string | null, b: string | null): number {
+  const x = a ?? '';
+  const y = b ?? '';
+  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
+}
