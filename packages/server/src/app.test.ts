@@ -140,6 +140,7 @@ describe('config', () => {
       dataDir: './data',
       databaseUrl: undefined,
       logLevel: 'info',
+      demo: true,
     });
     expect(loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject(
       {

@@ -12,9 +12,11 @@ import { installAuthentication } from './accounts/authenticate.js';
 import { LogCodeSender } from './accounts/code-sender.js';
 import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
+import type { SocialProvider } from './accounts/social.js';
 import { healthRoutes } from './health/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { sharingPlugin } from './sharing/plugin.js';
 import type { Storage } from './storage/open.js';
 import type { Secrets } from './storage/secrets.js';
 import { tenantsPlugin } from './tenants/plugin.js';
@@ -24,10 +26,14 @@ export interface AppOptions {
   readonly secrets: Secrets;
   /** Delivers verification codes; by default they are written to the log. */
   readonly codeSender?: CodeSender;
+  /** Social sign-in providers (QQ, WeChat, DingTalk, …); none by default. */
+  readonly socialProviders?: readonly SocialProvider[];
   /** Epoch milliseconds; tests pass a clock they move. */
   readonly now?: () => number;
   /** pino level, or false for no request log (tests). */
   readonly logLevel?: string | false;
+  /** The console's public origin for links such as share URLs; by default the request's own. */
+  readonly publicUrl?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -59,9 +65,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage,
     secrets: options.secrets,
     codeSender: options.codeSender ?? new LogCodeSender((line) => app.log.info(line)),
+    socialProviders: options.socialProviders ?? [],
     now,
   });
   await app.register(tenantsPlugin, { prefix: '/api/v1', storage: options.storage, now });
   await app.register(equipmentPlugin, { prefix: '/api/v1', storage: options.storage, now });
+  await app.register(sharingPlugin, {
+    prefix: '/api/v1',
+    storage: options.storage,
+    now,
+    publicUrl: options.publicUrl,
+  });
   return app;
 }

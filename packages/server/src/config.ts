@@ -6,7 +6,12 @@ export interface ServerConfig {
   /** PostgreSQL connection string; the embedded SQLite store when absent. */
   readonly databaseUrl: string | undefined;
   readonly logLevel: string;
+  /** Create the demo account and its devices when missing; off with DEMO=0 or DEMO=false. */
+  readonly demo: boolean;
 }
+
+/** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
+const DEMO_OFF = ['0', 'false'];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -23,5 +28,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
-  return { port, host: env.HOST ?? '0.0.0.0', dataDir: env.DATA_DIR ?? './data', databaseUrl, logLevel };
+  const demo = !DEMO_OFF.includes((env.DEMO ?? '').trim().toLowerCase());
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl,
+    logLevel,
+    demo,
+  };
 }

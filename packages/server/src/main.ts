@@ -1,6 +1,8 @@
+/** The server process: settings, secrets and store, the demo account, then the HTTP listener. */
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
 import { openStorage } from './storage/open.js';
 import { loadSecrets } from './storage/secrets.js';
 
@@ -16,12 +18,15 @@ const storage = await openStorage({
   dataDir: config.dataDir,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });
+// The demo account and its devices, on a store that has none yet (DEMO=0 turns this off).
+const demo = config.demo ? await seedDemo(storage.db, Date.now()) : { created: false };
 const app = await buildApp({ storage, secrets, codeSender, logLevel: config.logLevel });
 log = (line) => app.log.info(line);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`Fieldlink is listening on http://localhost:${port}/ (API docs: /docs)`);
+if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
 
 let closing = false;
 async function shutdown(): Promise<void> {

@@ -18,12 +18,14 @@ import {
 } from './fields.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AccountServices } from './plugin.js';
+import { sessionReply } from './sessions.js';
 import { WRONG_CODE } from './verification.js';
 import { isUniqueViolation } from '../storage/errors.js';
 
 export const WRONG_CREDENTIALS = 'account or password wrong';
 
-const SessionReply = z.object({
+/** The reply of every sign-in and refresh. */
+export const SessionReply = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   registeredAt: z.iso.datetime(),
@@ -37,15 +39,6 @@ const CodeRequest = z.union([
 export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, services) => {
   const { db, codes, sessions, loginLimits, dummyHash, now } = services;
   const tags = ['auth'];
-
-  async function sessionReply(userId: number, pair: { accessToken: string; refreshToken: string }) {
-    const user = await db
-      .selectFrom('users')
-      .select('registered_at')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return { ...pair, registeredAt: new Date(user.registered_at).toISOString() };
-  }
 
   app.post(
     '/auth/verification-codes',
@@ -176,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
         throw new ApiError('unauthorized', WRONG_CREDENTIALS);
       }
       await loginLimits.recordSuccess(userName);
-      return sessionReply(user.id, await sessions.start(user.id));
+      return sessionReply(db, user.id, await sessions.start(user.id));
     },
   );
 
@@ -193,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     async (request) => {
       const user = await userOfAccessToken(services, request.body.token);
       if (!user) throw new ApiError('unauthorized', 'token is wrong or expired');
-      return sessionReply(user.id, await sessions.start(user.id));
+      return sessionReply(db, user.id, await sessions.start(user.id));
     },
   );
 
@@ -209,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     },
     async (request) => {
       const { userId, ...pair } = await sessions.rotate(request.body.refreshToken);
-      return sessionReply(userId, pair);
+      return sessionReply(db, userId, pair);
     },
   );
 

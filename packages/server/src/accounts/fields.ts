@@ -51,3 +51,9 @@ export const ADMIN_AUTHORITY = 1000;
 
 /** The error body, for the OpenAPI description of error replies. */
 export const ErrorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/** Binding a phone or an e-mail address to the signed-in account: exactly one of them, with its code. */
+export const BindRequest = z.union([
+  z.strictObject({ phone: Phone, code: VerificationCode }),
+  z.strictObject({ email: Email, code: VerificationCode }),
+]);

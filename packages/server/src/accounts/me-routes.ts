@@ -1,13 +1,18 @@
-/** The signed-in user's own account (`/me`) and the admin-only authority change. */
+/**
+ * The signed-in user's own account (`/me`: settings, password, binding a phone or e-mail address)
+ * and the admin-only authority change.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
+import { isUniqueViolation } from '../storage/errors.js';
 import type { User } from '../storage/schema.js';
 import { requireUser } from './authenticate.js';
 import {
   ADMIN_AUTHORITY,
   AnyPassword,
   Authority,
+  BindRequest,
   ErrorReply,
   Language,
   NewPassword,
@@ -27,6 +32,7 @@ import {
   readChartFilters,
   readParam,
 } from './preferences.js';
+import { WRONG_CODE } from './verification.js';
 
 const MeReply = z.object({
   id: z.number(),
@@ -67,7 +73,13 @@ function meOf(user: User): z.infer<typeof MeReply> {
   };
 }
 
-export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db, sessions, now }) => {
+/** What a bind refuses when the phone or address belongs to someone else. */
+export const BOUND_ELSEWHERE = {
+  phone: 'this phone is already bound to another account',
+  email: 'this e-mail is already bound to another account',
+} as const;
+
+export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db, codes, sessions, now }) => {
   const guarded = { preHandler: app.authenticate };
   const security = [{ bearer: [] }];
 
@@ -160,6 +172,69 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
         await sessions.revokeUser(trx, me.id, me.familyId);
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/me/bind',
+    {
+      ...guarded,
+      schema: {
+        tags: ['me'],
+        summary: 'Bind a phone or e-mail address with a bind code sent to it',
+        security,
+        body: BindRequest,
+        response: { 200: MeReply, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const body = request.body;
+      const column = 'phone' in body ? 'phone' : 'email';
+      const target = 'phone' in body ? body.phone : body.email;
+      // The code first, as at registration: without it nobody learns whether the target is taken.
+      const codeId = await codes.check(target, 'bind', body.code);
+      await db.transaction().execute(async (trx) => {
+        const holder = await trx
+          .selectFrom('users')
+          .select('id')
+          .where(column, '=', target)
+          .where('id', '!=', id)
+          .executeTakeFirst();
+        if (holder) throw new ApiError('conflict', BOUND_ELSEWHERE[column]);
+        if (!(await codes.use(trx, codeId))) throw new ApiError('bad_request', WRONG_CODE);
+        await trx
+          .updateTable('users')
+          .set({ ...(column === 'phone' ? { phone: target } : { email: target }), updated_at: now() })
+          .where('id', '=', id)
+          .execute()
+          .catch((error: unknown) => {
+            // Another account took the target between the check and the update.
+            if (isUniqueViolation(error)) throw new ApiError('conflict', BOUND_ELSEWHERE[column]);
+            throw error;
+          });
+      });
+      return meOf(await loadUser(id));
+    },
+  );
+
+  app.delete(
+    '/me/email',
+    {
+      ...guarded,
+      schema: {
+        tags: ['me'],
+        summary: 'Remove the e-mail address (the phone stays: it recovers the account)',
+        security,
+        response: { 200: MeReply, 401: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const user = await loadUser(id);
+      if (user.email === null) return meOf(user);
+      await db.updateTable('users').set({ email: null, updated_at: now() }).where('id', '=', id).execute();
+      return meOf(await loadUser(id));
     },
   );
 

@@ -10,12 +10,17 @@ import { LoginLimits } from './login-limits.js';
 import { meRoutes } from './me-routes.js';
 import { DummyHash } from './passwords.js';
 import { Sessions } from './sessions.js';
+import { SocialProviders } from './social.js';
+import type { SocialProvider } from './social.js';
+import { socialRoutes } from './social-routes.js';
 import { VerificationCodes } from './verification.js';
 
 export interface AccountsOptions {
   readonly storage: Storage;
   readonly secrets: Secrets;
   readonly codeSender: CodeSender;
+  /** Social sign-in providers; none by default. */
+  readonly socialProviders?: readonly SocialProvider[];
   /** Epoch milliseconds; tests pass a clock they move. */
   readonly now?: () => number;
 }
@@ -29,6 +34,7 @@ export interface AccountServices {
   readonly sessions: Sessions;
   readonly loginLimits: LoginLimits;
   readonly dummyHash: DummyHash;
+  readonly socialProviders: SocialProviders;
 }
 
 export const accountsPlugin: FastifyPluginAsyncZod<AccountsOptions> = async (app, options) => {
@@ -44,7 +50,9 @@ export const accountsPlugin: FastifyPluginAsyncZod<AccountsOptions> = async (app
     sessions: new Sessions(db, jwtKey, now),
     loginLimits: new LoginLimits(db, now),
     dummyHash: new DummyHash(),
+    socialProviders: new SocialProviders(options.socialProviders),
   };
   await app.register(authRoutes, services);
   await app.register(meRoutes, services);
+  await app.register(socialRoutes, services);
 };

@@ -16,6 +16,28 @@ export interface TokenPair {
 
 export const BAD_REFRESH_TOKEN = 'refresh token invalid, expired or revoked';
 
+/** What every sign-in and refresh answers: the token pair and when the account was registered. */
+export interface SessionGrant extends TokenPair {
+  readonly registeredAt: string;
+}
+
+export async function sessionReply(
+  db: Kysely<Database>,
+  userId: number,
+  pair: TokenPair,
+): Promise<SessionGrant> {
+  const user = await db
+    .selectFrom('users')
+    .select('registered_at')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    accessToken: pair.accessToken,
+    refreshToken: pair.refreshToken,
+    registeredAt: new Date(user.registered_at).toISOString(),
+  };
+}
+
 export class Sessions {
   constructor(
     private readonly db: Kysely<Database>,

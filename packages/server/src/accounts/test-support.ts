@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.js';
+import type { AppOptions } from '../app.js';
 import type { Storage } from '../storage/open.js';
 import { useStorage } from '../storage/test-support.js';
 import type { StorageCase } from '../storage/test-support.js';
@@ -44,11 +45,15 @@ export interface AccountsHarness {
   readonly storage: Storage;
 }
 
-async function buildAccountsApp(storage: Storage): Promise<AccountsHarness> {
+/** App options a suite may add to the harness's own (storage, secrets, sender, clock). */
+export type ExtraAppOptions = Omit<AppOptions, 'storage' | 'secrets' | 'codeSender' | 'now' | 'logLevel'>;
+
+async function buildAccountsApp(storage: Storage, extra: ExtraAppOptions): Promise<AccountsHarness> {
   const clock = new TestClock();
   const sender = new RecordingCodeSender();
   const jwtKey = new Uint8Array(randomBytes(32));
   const app = await buildApp({
+    ...extra,
     storage,
     secrets: { jwtKey },
     codeSender: sender,
@@ -63,12 +68,12 @@ async function buildAccountsApp(storage: Storage): Promise<AccountsHarness> {
  * Opens the case's database and an app on it for the enclosing suite, and closes both after it.
  * The returned harness reads through to the app once the suite has started.
  */
-export function useAccountsApp(store: StorageCase): AccountsHarness {
+export function useAccountsApp(store: StorageCase, extra: ExtraAppOptions = {}): AccountsHarness {
   const storage = useStorage(store);
   let built: AccountsHarness | undefined;
   beforeAll(async () => {
     if (store.skip !== null) return;
-    built = await buildAccountsApp(storage());
+    built = await buildAccountsApp(storage(), extra);
   });
   afterAll(async () => {
     await built?.app.close();

@@ -389,8 +389,15 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { equipment: host } = await requireAccess(db, user, request.params.id, 'edit', now());
-      const id = await insertSubDevice(db, host, request.body, now());
+      const t = now();
+      const { equipment: host } = await requireAccess(db, user, request.params.id, 'edit', t);
+      // The new sub-device is covered by the caller's access only when that reaches sub-devices.
+      const child = { id: 0, owner_id: host.owner_id, parent_id: host.id };
+      const grants = await loadGrants(db, user.id, t, [host.id]);
+      if (!grants.accessTo(user, child)?.rights.edit) {
+        throw new ApiError('forbidden', 'your share of this host does not include its sub-devices');
+      }
+      const id = await insertSubDevice(db, host, request.body, t);
       reply.code(201);
       return (await replyFor(user, id, 'array')) as EquipmentReply;
     },

@@ -85,6 +85,17 @@ export interface LoginAttemptTable {
   at: EpochMs;
 }
 
+/** A person's id at a social sign-in provider, linked to one account. */
+export interface SocialIdentityTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The provider's id ('qq', 'wechat', 'dingtalk', …). */
+  provider: string;
+  /** The provider's stable id for the person. */
+  external_id: string;
+  created_at: EpochMs;
+}
+
 /** Share-code and grant levels (spec §6 sharing tiers). */
 export type ShareLevel = 'read' | 'readwrite' | 'operate' | 'edit' | 'delete';
 export type ShareValidity = '1h' | '1d' | '1w' | '1m' | 'permanent';
@@ -163,6 +174,7 @@ export interface Database {
   verification_codes: VerificationCodeTable;
   sessions: SessionTable;
   login_attempts: LoginAttemptTable;
+  social_identities: SocialIdentityTable;
   equipment: EquipmentTable;
   share_codes: ShareCodeTable;
   equipment_grants: EquipmentGrantTable;

@@ -6,8 +6,10 @@
 import type { Migration } from 'kysely';
 import { accounts } from './0001_accounts.js';
 import { equipment } from './0002_equipment.js';
+import { socialIdentities } from './0003_social_identities.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
   '0002_equipment': equipment,
+  '0003_social_identities': socialIdentities,
 };

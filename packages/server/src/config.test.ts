@@ -1,0 +1,20 @@
+/** Server settings from the environment: the demo switch. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('creates the demo account unless DEMO is 0 or false', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    for (const on of ['1', 'true', 'yes', '', 'off?']) {
+      expect(loadConfig({ DEMO: on }).demo, on).toBe(true);
+    }
+    for (const off of ['0', 'false', 'FALSE', ' 0 ']) {
+      expect(loadConfig({ DEMO: off }).demo, off).toBe(false);
+    }
+  });
+
+  it('keeps the other settings apart from the demo switch', () => {
+    expect(loadConfig({ DEMO: '0', PORT: '9000' })).toMatchObject({ port: 9000, demo: false });
+    expect(() => loadConfig({ DEMO: '0', PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * The authorization matrix: every equipment-scoped route × every kind of caller, with the exact
+ * status each must get. Strangers (and shares that expired or were revoked) get 404, so ids
+ * cannot be probed; callers who may read but lack the right get 403.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it as baseIt } from 'vitest';
+import { bearer, login, register, useAccountsApp } from '../accounts/test-support.js';
+import { storageCases } from '../storage/test-support.js';
+import type { ShareLevel } from '../storage/schema.js';
+
+const ROLES = [
+  'owner',
+  'read',
+  'readwrite',
+  'operate',
+  'edit',
+  'delete',
+  'expired',
+  'revoked',
+  'stranger',
+  'admin',
+] as const;
+type Role = (typeof ROLES)[number];
+
+const LEVELS: readonly ShareLevel[] = ['read', 'readwrite', 'operate', 'edit', 'delete'];
+
+/** One equipment with a share code, a spare grant and a sub-device, and the role's access to it. */
+interface Fixture {
+  readonly id: number;
+  readonly subId: number;
+  readonly codeId: number;
+  readonly spareGrantId: number;
+}
+
+type Call = (
+  f: Fixture,
+  role: Role,
+) => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: unknown };
+
+let address = 0;
+
+const ROUTES: Record<string, { call: Call; expect: Record<Role, number> }> = {
+  'GET /equipment/:id': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.id}` }),
+    expect: row(200, { read: 200, readwrite: 200, operate: 200, edit: 200, delete: 200 }, 200),
+  },
+  'GET /equipment/:id?format=wire': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.id}?format=wire` }),
+    expect: row(200, { read: 200, readwrite: 200, operate: 200, edit: 200, delete: 200 }, 200),
+  },
+  'GET /equipment/:id/permission': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.id}/permission` }),
+    expect: row(200, { read: 200, readwrite: 200, operate: 200, edit: 200, delete: 200 }, 200),
+  },
+  'PATCH /equipment/:id': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { name: 'renamed' } }),
+    expect: row(200, { read: 403, readwrite: 200, operate: 403, edit: 200, delete: 200 }, 200),
+  },
+  'DELETE /equipment/:id': {
+    call: (f) => ({ method: 'DELETE', url: `/equipment/${f.id}` }),
+    expect: row(204, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 204 }, 204),
+  },
+  'GET /equipment/:id/sub-devices': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.id}/sub-devices` }),
+    expect: row(200, { read: 200, readwrite: 200, operate: 200, edit: 200, delete: 200 }, 200),
+  },
+  'GET /equipment/:subId (a sub-device, shared with the host without slaves)': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.subId}` }),
+    expect: row(200, { read: 404, readwrite: 404, operate: 404, edit: 404, delete: 404 }, 200),
+  },
+  'POST /equipment/:id/sub-devices': {
+    call: (f) => ({
+      method: 'POST',
+      url: `/equipment/${f.id}/sub-devices`,
+      body: { address: (address = (address + 1) % 200) + 20, type: 'FL-LR4', name: 'slave' },
+    }),
+    // The shares of the matrix do not include sub-devices, so none may add one.
+    expect: row(201, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 201),
+  },
+  'POST /equipment/:id/share-codes': {
+    call: (f) => ({
+      method: 'POST',
+      url: `/equipment/${f.id}/share-codes`,
+      body: { level: 'read', validity: '1h' },
+    }),
+    expect: row(201, { read: 403, readwrite: 201, operate: 403, edit: 201, delete: 201 }, 201),
+  },
+  'GET /equipment/:id/share-codes': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.id}/share-codes` }),
+    expect: row(200, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 200),
+  },
+  'DELETE /equipment/:id/share-codes/:codeId': {
+    call: (f) => ({ method: 'DELETE', url: `/equipment/${f.id}/share-codes/${f.codeId}` }),
+    expect: row(204, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 204),
+  },
+  'GET /equipment/:id/grants': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.id}/grants` }),
+    expect: row(200, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 200),
+  },
+  'DELETE /equipment/:id/grants/:grantId': {
+    call: (f) => ({ method: 'DELETE', url: `/equipment/${f.id}/grants/${f.spareGrantId}` }),
+    expect: row(204, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 204),
+  },
+  'DELETE /equipment/:id/access': {
+    call: (f) => ({ method: 'DELETE', url: `/equipment/${f.id}/access` }),
+    expect: row(409, { read: 204, readwrite: 204, operate: 204, edit: 204, delete: 204 }, 409),
+  },
+};
+
+/** A row of the matrix: owner, the five share levels, then expired/revoked/stranger (always 404), admin. */
+function row(owner: number, levels: Record<ShareLevel, number>, admin: number): Record<Role, number> {
+  return { owner, ...levels, expired: 404, revoked: 404, stranger: 404, admin };
+}
+
+describe.each(storageCases())('authorization matrix on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const h = useAccountsApp(store);
+  const tokens = new Map<Role | 'spare', string>();
+
+  const send = (
+    token: string,
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse> =>
+    h.app.inject({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      headers: bearer(token),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+
+  function token(role: Role | 'spare'): string {
+    const t = tokens.get(role);
+    if (t === undefined) throw new Error(`no token for ${role}`);
+    return t;
+  }
+
+  async function ok(res: LightMyRequestResponse, status: number): Promise<unknown> {
+    expect(res.statusCode, res.body).toBe(status);
+    return res.statusCode === 204 ? null : res.json();
+  }
+
+  /** A user redeems a fresh code of `level` for the equipment; returns the grant id. */
+  async function share(id: number, level: ShareLevel, who: Role | 'spare'): Promise<number> {
+    const code = (await ok(
+      await send(token('owner'), 'POST', `/equipment/${id}/share-codes`, { level, validity: '1w' }),
+      201,
+    )) as { code: string };
+    const redeemed = (await ok(
+      await send(token(who), 'POST', '/share-codes/redeem', { code: code.code }),
+      200,
+    )) as {
+      grantId: number;
+    };
+    return redeemed.grantId;
+  }
+
+  let serial = 0;
+  async function fixture(role: Role): Promise<Fixture> {
+    serial += 1;
+    const host = (await ok(
+      await send(token('owner'), 'POST', '/equipment', {
+        sn: `MATRIX${String(serial).padStart(4, '0')}`,
+        type: 'FL-JYTeam001',
+        name: `Matrix ${serial}`,
+      }),
+      201,
+    )) as { id: number };
+    const sub = (await ok(
+      await send(token('owner'), 'POST', `/equipment/${host.id}/sub-devices`, {
+        address: 1,
+        type: 'FL-LR4',
+        name: 'S1',
+      }),
+      201,
+    )) as { id: number };
+    const code = (await ok(
+      await send(token('owner'), 'POST', `/equipment/${host.id}/share-codes`, {
+        level: 'read',
+        validity: '1d',
+      }),
+      201,
+    )) as { id: number };
+    const spareGrantId = await share(host.id, 'read', 'spare');
+    if ((LEVELS as readonly string[]).includes(role)) await share(host.id, role as ShareLevel, role);
+    if (role === 'expired') {
+      const grantId = await share(host.id, 'edit', role);
+      await h.storage.db
+        .updateTable('equipment_grants')
+        .set({ expires_at: h.clock.now() - 1 })
+        .where('id', '=', grantId)
+        .execute();
+    }
+    if (role === 'revoked') {
+      const grantId = await share(host.id, 'edit', role);
+      await ok(await send(token('owner'), 'DELETE', `/equipment/${host.id}/grants/${grantId}`), 204);
+    }
+    return { id: host.id, subId: sub.id, codeId: code.id, spareGrantId };
+  }
+
+  it('gives every caller exactly the status of the matrix', async () => {
+    for (const role of [...ROLES, 'spare'] as const) {
+      const { id } = await register(h, `matrix-${role}`);
+      if (role === 'admin') {
+        await h.storage.db.updateTable('users').set({ authority: 1000 }).where('id', '=', id).execute();
+      }
+      tokens.set(role, (await login(h, `matrix-${role}`)).accessToken);
+    }
+    const seen: string[] = [];
+    for (const [name, route] of Object.entries(ROUTES)) {
+      for (const role of ROLES) {
+        const f = await fixture(role);
+        const { method, url, body } = route.call(f, role);
+        const res = await send(token(role), method, url, body);
+        seen.push(`${name} as ${role}: ${res.statusCode}`);
+        expect(res.statusCode, `${name} as ${role}: ${res.body}`).toBe(route.expect[role]);
+        if (res.statusCode >= 400) {
+          const error = (res.json() as { error: { code: string } }).error;
+          expect(error.code).toBe({ 403: 'forbidden', 404: 'not_found', 409: 'conflict' }[res.statusCode]);
+        }
+      }
+    }
+    expect(seen).toHaveLength(Object.keys(ROUTES).length * ROLES.length);
+  });
+
+  it('lists shared equipment to its grantees only, while the share runs', async () => {
+    const list = async (role: Role) =>
+      (
+        (await ok(await send(token(role), 'GET', '/equipment?limit=1000'), 200)) as {
+          items: { id: number }[];
+        }
+      ).items.map((e) => e.id);
+    for (const role of ROLES) {
+      const f = await fixture(role);
+      const visible = (await list(role)).includes(f.id);
+      const expected = role === 'owner' || (LEVELS as readonly string[]).includes(role);
+      expect(visible, role).toBe(expected);
+      const tree = (await ok(await send(token(role), 'GET', '/equipment/tree'), 200)) as {
+        devices: { id: number }[];
+      };
+      expect(
+        tree.devices.some((d) => d.id === f.id),
+        `tree as ${role}`,
+      ).toBe(expected);
+    }
+  });
+});

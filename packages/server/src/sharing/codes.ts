@@ -1,0 +1,117 @@
+/**
+ * Share codes: generation, the canonical form and its hash, validity → expiry, and the limit on
+ * wrong codes a user may try.
+ *
+ * A code is 26 characters of Crockford base32 (130 random bits), upper case, so it can be typed
+ * from a screen or carried in a QR code's alphanumeric mode. Only the SHA-256 of the canonical
+ * form is stored. On input, case, spaces and dashes do not matter, and the look-alikes O, I and L
+ * read as 0, 1 and 1.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { ShareValidity } from '../storage/schema.js';
+
+/** Crockford's base32 alphabet: digits and letters without I, L, O and U. */
+export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export const CODE_LENGTH = 26;
+
+/** 5 bits per character. */
+export const CODE_BITS = CODE_LENGTH * 5;
+
+const CANONICAL = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
+
+/** A new code in canonical form. Each character takes the low 5 bits of one random byte. */
+export function generateCode(): string {
+  const bytes = randomBytes(CODE_LENGTH);
+  let code = '';
+  for (const byte of bytes) code += CODE_ALPHABET.charAt(byte & 31);
+  return code;
+}
+
+/**
+ * The canonical form of a code as a person typed it: upper case, without spaces and dashes, with
+ * O → 0 and I, L → 1. Null when what remains is not a code.
+ */
+export function canonicalCode(input: string): string | null {
+  const code = input
+    .replace(/[\s-]+/g, '')
+    .toUpperCase()
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  return CANONICAL.test(code) ? code : null;
+}
+
+/** What is stored for a code: SHA-256 of its canonical form, hex. */
+export function hashCode(canonical: string): string {
+  return createHash('sha256').update(canonical, 'ascii').digest('hex');
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long a code (and the grants made from it) lasts; null: it does not end. */
+export const VALIDITY_MS: Readonly<Record<ShareValidity, number | null>> = {
+  '1h': HOUR_MS,
+  '1d': DAY_MS,
+  '1w': 7 * DAY_MS,
+  '1m': 30 * DAY_MS,
+  permanent: null,
+};
+
+/**
+ * When a code issued at `now` ends: its validity from now, but never after the issuer's own
+ * access ends (`until`, null when it does not). Null for a permanent code of an issuer whose
+ * access does not end; the caller refuses a permanent code when it does.
+ */
+export function expiryOf(validity: ShareValidity, now: number, until: number | null): number | null {
+  const span = VALIDITY_MS[validity];
+  const own = span === null ? null : now + span;
+  if (until === null) return own;
+  return own === null ? until : Math.min(own, until);
+}
+
+export const REDEEM_WINDOW_MS = 10 * 60 * 1000;
+export const MAX_WRONG_CODES = 10;
+
+/** Users tracked at most; beyond it, users whose failures have all aged out are dropped. */
+const MAX_TRACKED_USERS = 10_000;
+
+/**
+ * Wrong codes per user over a sliding window, kept in memory: once a user has tried
+ * MAX_WRONG_CODES wrong codes in REDEEM_WINDOW_MS, every redemption is refused until the oldest
+ * ages out, right or wrong, so a guess never tells anything. With 2^130 codes the limit is a
+ * second line of defence; it is per server process.
+ */
+export class WrongCodeLimiter {
+  readonly #failures = new Map<number, number[]>();
+
+  constructor(
+    private readonly max = MAX_WRONG_CODES,
+    private readonly windowMs = REDEEM_WINDOW_MS,
+  ) {}
+
+  /** Whether the user has used up their wrong tries at `now`. */
+  blocked(userId: number, now: number): boolean {
+    return this.#recent(userId, now).length >= this.max;
+  }
+
+  recordFailure(userId: number, now: number): void {
+    const recent = this.#recent(userId, now);
+    recent.push(now);
+    this.#failures.set(userId, recent);
+    if (this.#failures.size > MAX_TRACKED_USERS) this.#sweep(now);
+  }
+
+  #recent(userId: number, now: number): number[] {
+    const times = (this.#failures.get(userId) ?? []).filter((at) => at > now - this.windowMs);
+    if (times.length === 0) this.#failures.delete(userId);
+    else this.#failures.set(userId, times);
+    return times;
+  }
+
+  #sweep(now: number): void {
+    for (const [userId, times] of this.#failures) {
+      if (times.every((at) => at <= now - this.windowMs)) this.#failures.delete(userId);
+    }
+  }
+}
