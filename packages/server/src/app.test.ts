@@ -127,6 +127,18 @@ describe.each(storageCases())('HTTP app on %s', (store) => {
     expect(doc.paths).toHaveProperty(['/api/v1/health']);
     expect(doc.paths).toHaveProperty(['/api/v1/auth/login']);
     expect(doc.paths).toHaveProperty(['/api/v1/me']);
+    for (const path of [
+      '/api/v1/equipment-types',
+      '/api/v1/equipment',
+      '/api/v1/equipment/tree',
+      '/api/v1/equipment/{id}',
+      '/api/v1/equipment/{id}/sub-devices',
+      '/api/v1/equipment/{id}/share-codes',
+      '/api/v1/share-codes/redeem',
+      '/api/v1/equipment/{id}/grants/{grantId}',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
     const ui = await app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
@@ -141,6 +153,7 @@ describe('config', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       demo: true,
+      publicUrl: undefined,
     });
     expect(loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject(
       {

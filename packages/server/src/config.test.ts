@@ -1,4 +1,4 @@
-/** Server settings from the environment: the demo switch. */
+/** Server settings from the environment: the demo switch and the public URL. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -16,5 +16,16 @@ describe('loadConfig', () => {
   it('keeps the other settings apart from the demo switch', () => {
     expect(loadConfig({ DEMO: '0', PORT: '9000' })).toMatchObject({ port: 9000, demo: false });
     expect(() => loadConfig({ DEMO: '0', PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('takes PUBLIC_URL without a trailing slash, and refuses what is not an http(s) URL', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe(
+      'https://console.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080/iot' }).publicUrl).toBe('http://10.0.0.5:8080/iot');
+    for (const bad of ['console.example.com', 'ftp://x', 'https://x/?a=1', 'https://x/#y', 'https:// x']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
   });
 });

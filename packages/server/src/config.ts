@@ -8,6 +8,8 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Create the demo account and its devices when missing; off with DEMO=0 or DEMO=false. */
   readonly demo: boolean;
+  /** The console's address as users reach it (share URLs); the request's own origin when unset. */
+  readonly publicUrl: string | undefined;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
@@ -28,6 +30,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
+    throw new Error(
+      `PUBLIC_URL must be an http:// or https:// URL without query or fragment, got '${env.PUBLIC_URL}'`,
+    );
+  }
   const demo = !DEMO_OFF.includes((env.DEMO ?? '').trim().toLowerCase());
   return {
     port,
@@ -36,5 +44,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl,
     logLevel,
     demo,
+    publicUrl,
   };
 }

@@ -20,7 +20,13 @@ const storage = await openStorage({
 });
 // The demo account and its devices, on a store that has none yet (DEMO=0 turns this off).
 const demo = config.demo ? await seedDemo(storage.db, Date.now()) : { created: false };
-const app = await buildApp({ storage, secrets, codeSender, logLevel: config.logLevel });
+const app = await buildApp({
+  storage,
+  secrets,
+  codeSender,
+  logLevel: config.logLevel,
+  ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+});
 log = (line) => app.log.info(line);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

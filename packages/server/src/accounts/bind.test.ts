@@ -21,8 +21,9 @@ describe.each(storageCases())('binding on %s', (store) => {
   const it = baseIt.skipIf(store.skip !== null);
   const h = useAccountsApp(store);
 
-  const bind = (token: string | null, payload: unknown) =>
-    post(h.app, '/me/bind', payload, token === null ? {} : bearer(token));
+  /** Binds with the account's password (the test-support default) unless the payload gives one. */
+  const bind = (token: string | null, payload: Record<string, unknown>) =>
+    post(h.app, '/me/bind', { password: 'secret123', ...payload }, token === null ? {} : bearer(token));
   const unbindEmail = (token: string | null) =>
     h.app.inject({
       method: 'DELETE',
@@ -52,6 +53,55 @@ describe.each(storageCases())('binding on %s', (store) => {
     const reset = await post(h.app, '/auth/recover', { phone, code: recover, password: 'another-secret' });
     expect(reset.statusCode, reset.body).toBe(204);
     await login(h, 'bind-phone', 'another-secret');
+  });
+
+  it('asks for the current password, so a stolen access token alone cannot bind a phone', async () => {
+    const me = await user('bind-password');
+    const phone = freshPhone();
+    const code = await requestCode(h, { phone }, 'bind');
+    expectError(await bind(me.token, { phone, code, password: 'not-it' }), 403, 'forbidden');
+    expectError(await post(h.app, '/me/bind', { phone, code }, bearer(me.token)), 400, 'bad_request');
+    // The code was not used up by the refused attempts.
+    expect((await bind(me.token, { phone, code })).statusCode).toBe(200);
+  });
+
+  it('deletes the account with the password, and everything it owned', async () => {
+    const me = await user('delete-me');
+    const other = await user('delete-me-not');
+    const made = await post(
+      h.app,
+      '/equipment',
+      { sn: 'DELME001', type: 'FL-R4', name: 'x' },
+      bearer(me.token),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const del = (password: unknown) =>
+      h.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/me',
+        headers: bearer(me.token),
+        payload: { password } as object,
+      });
+    expectError(await del('wrong-one'), 403, 'forbidden');
+    expectError(await del(''), 400, 'bad_request');
+    expect((await del('secret123')).statusCode).toBe(204);
+    expectError(await getMe(me.token), 401, 'unauthorized');
+    expectError(
+      await post(h.app, '/auth/login', { userName: 'delete-me', password: 'secret123' }),
+      401,
+      'unauthorized',
+    );
+    const rows = await h.storage.db
+      .selectFrom('equipment')
+      .select('id')
+      .where('sn', '=', 'DELME001')
+      .execute();
+    expect(rows).toEqual([]);
+    // The serial number is free again, and other accounts are untouched.
+    expect(
+      (await post(h.app, '/equipment', { sn: 'DELME001', type: 'FL-R4', name: 'y' }, bearer(other.token)))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('binds an e-mail address in lower case and keeps the phone', async () => {

@@ -54,6 +54,6 @@ export const ErrorReply = z.object({ error: z.object({ code: z.string(), message
 
 /** Binding a phone or an e-mail address to the signed-in account: exactly one of them, with its code. */
 export const BindRequest = z.union([
-  z.strictObject({ phone: Phone, code: VerificationCode }),
-  z.strictObject({ email: Email, code: VerificationCode }),
+  z.strictObject({ phone: Phone, code: VerificationCode, password: AnyPassword }),
+  z.strictObject({ email: Email, code: VerificationCode, password: AnyPassword }),
 ]);

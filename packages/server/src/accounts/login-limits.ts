@@ -4,61 +4,45 @@
  */
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
-import type { Database, LoginAttemptKind } from '../storage/schema.js';
+import type { Database } from '../storage/schema.js';
+import { AttemptCounter } from './attempts.js';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
 export class LoginLimits {
+  readonly #attempts: AttemptCounter;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.#attempts = new AttemptCounter(db, LOGIN_WINDOW_MS);
+  }
 
   /** 429 when either the account or the address has used up its failures. */
   async check(userName: string, address: string): Promise<void> {
-    if ((await this.#count('account', userName)) >= MAX_FAILURES_PER_ACCOUNT) {
+    const now = this.now();
+    if ((await this.#attempts.count('account', userName, now)) >= MAX_FAILURES_PER_ACCOUNT) {
       throw new ApiError('rate_limited', 'too many failed sign-ins for this account; try again later');
     }
-    if ((await this.#count('address', address)) >= MAX_FAILURES_PER_ADDRESS) {
+    if ((await this.#attempts.count('address', address, now)) >= MAX_FAILURES_PER_ADDRESS) {
       throw new ApiError('rate_limited', 'too many failed sign-ins from this address; try again later');
     }
   }
 
   async recordFailure(userName: string, address: string): Promise<void> {
-    const at = this.now();
-    await this.db
-      .insertInto('login_attempts')
-      .values([
-        { kind: 'account', key: userName, at },
-        { kind: 'address', key: address, at },
-      ])
-      .execute();
-    // Rows older than the window count for nothing; dropping them here keeps the table small.
-    await this.db
-      .deleteFrom('login_attempts')
-      .where('at', '<=', at - LOGIN_WINDOW_MS)
-      .where('key', 'in', [userName, address])
-      .execute();
+    await this.#attempts.record(
+      [
+        { kind: 'account', key: userName },
+        { kind: 'address', key: address },
+      ],
+      this.now(),
+    );
   }
 
   async recordSuccess(userName: string): Promise<void> {
-    await this.db
-      .deleteFrom('login_attempts')
-      .where('kind', '=', 'account')
-      .where('key', '=', userName)
-      .execute();
-  }
-
-  async #count(kind: LoginAttemptKind, key: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('kind', '=', kind)
-      .where('key', '=', key)
-      .where('at', '>', this.now() - LOGIN_WINDOW_MS)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    await this.#attempts.clear('account', userName);
   }
 }

@@ -89,6 +89,14 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
     return user;
   }
 
+  /** 403 unless `password` is the account's current password. */
+  async function requirePassword(id: number, password: string): Promise<void> {
+    const user = await loadUser(id);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw new ApiError('forbidden', 'current password wrong');
+    }
+  }
+
   app.get(
     '/me',
     {
@@ -158,10 +166,7 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const user = await loadUser(me.id);
-      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
-        throw new ApiError('forbidden', 'current password wrong');
-      }
+      await requirePassword(me.id, request.body.currentPassword);
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction().execute(async (trx) => {
         await trx
@@ -192,6 +197,9 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
       const body = request.body;
       const column = 'phone' in body ? 'phone' : 'email';
       const target = 'phone' in body ? body.phone : body.email;
+      // The password too: with a stolen access token alone, binding a phone of one's own would
+      // let the thief recover (take over) the account.
+      await requirePassword(id, body.password);
       // The code first, as at registration: without it nobody learns whether the target is taken.
       const codeId = await codes.check(target, 'bind', body.code);
       await db.transaction().execute(async (trx) => {
@@ -215,6 +223,29 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
           });
       });
       return meOf(await loadUser(id));
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      ...guarded,
+      schema: {
+        tags: ['me'],
+        summary: 'Delete the account with its sessions, equipment (and their shares) and grants',
+        security,
+        body: z.strictObject({ password: AnyPassword }),
+        response: { 204: z.null(), 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { id } = requireUser(request);
+      await requirePassword(id, request.body.password);
+      // Foreign keys cascade to sessions, owned equipment (with its sub-devices, codes and
+      // grants), grants held, codes issued and linked sign-in identities.
+      await db.deleteFrom('users').where('id', '=', id).execute();
+      reply.code(204);
+      return null;
     },
   );
 

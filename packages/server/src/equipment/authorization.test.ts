@@ -98,6 +98,14 @@ const ROUTES: Record<string, { call: Call; expect: Record<Role, number> }> = {
     call: (f) => ({ method: 'GET', url: `/equipment/${f.id}/grants` }),
     expect: row(200, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 200),
   },
+  'PATCH /equipment/:id/grants/:grantId': {
+    call: (f) => ({
+      method: 'PATCH',
+      url: `/equipment/${f.id}/grants/${f.spareGrantId}`,
+      body: { camera: true },
+    }),
+    expect: row(200, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 200),
+  },
   'DELETE /equipment/:id/grants/:grantId': {
     call: (f) => ({ method: 'DELETE', url: `/equipment/${f.id}/grants/${f.spareGrantId}` }),
     expect: row(204, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, 204),
@@ -223,6 +231,36 @@ describe.each(storageCases())('authorization matrix on %s', (store) => {
       }
     }
     expect(seen).toHaveLength(Object.keys(ROUTES).length * ROLES.length);
+  });
+
+  it('lets a grantee with edit on a host and its sub-devices add and see sub-devices', async () => {
+    const host = (await ok(
+      await send(token('owner'), 'POST', '/equipment', {
+        sn: 'MATRIXSUB',
+        type: 'FL-JYTeam001',
+        name: 'Host',
+      }),
+      201,
+    )) as { id: number };
+    const code = (await ok(
+      await send(token('owner'), 'POST', `/equipment/${host.id}/share-codes`, {
+        level: 'edit',
+        validity: '1d',
+        slaves: true,
+      }),
+      201,
+    )) as { code: string };
+    await ok(await send(token('spare'), 'POST', '/share-codes/redeem', { code: code.code }), 200);
+    const sub = (await ok(
+      await send(token('spare'), 'POST', `/equipment/${host.id}/sub-devices`, {
+        address: 9,
+        type: 'FL-LR4',
+        name: 'S9',
+      }),
+      201,
+    )) as { id: number; ownerId: number; permission: { level: number } };
+    expect(sub.permission.level).toBe(3);
+    await ok(await send(token('owner'), 'GET', `/equipment/${sub.id}`), 200);
   });
 
   it('lists shared equipment to its grantees only, while the share runs', async () => {

@@ -43,6 +43,15 @@ export const ShareCodeCreate = z.strictObject({
 });
 
 /** Any text up to a bound: the route tells a malformed code from a wrong one. */
+/** A change to a grant (the specification's EquipModifyAuthority); a field left out stays. */
+export const GrantPatch = z.strictObject({
+  level: Level.optional(),
+  camera: z.boolean().optional(),
+  slaves: z.boolean().optional(),
+  /** When the access ends; null for permanent (read level only). */
+  expiresAt: z.iso.datetime().nullable().optional(),
+});
+
 export const RedeemBody = z.strictObject({ code: z.string().min(1).max(128) });
 
 const iso = z.iso.datetime();

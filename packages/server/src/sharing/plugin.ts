@@ -10,6 +10,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { AttemptCounter } from '../accounts/attempts.js';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
@@ -19,13 +20,22 @@ import { equipmentType } from '../equipment/catalogue.js';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment, ShareCode, ShareLevel } from '../storage/schema.js';
-import { canonicalCode, CODE_LENGTH, expiryOf, generateCode, hashCode, WrongCodeLimiter } from './codes.js';
+import {
+  canonicalCode,
+  CODE_LENGTH,
+  expiryOf,
+  generateCode,
+  hashCode,
+  MAX_WRONG_CODES,
+  REDEEM_WINDOW_MS,
+} from './codes.js';
 import {
   CodeParams,
   EquipmentParams,
   GrantItem,
   grantItem,
   GrantParams,
+  GrantPatch,
   isoOrNull,
   listOf,
   Page,
@@ -51,6 +61,11 @@ export const NOT_MANAGER = 'only the owner manages sharing';
 export const TOO_MUCH = 'you cannot share more than you hold';
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+/** Devices hang under this equipment (so a share may include them). */
+function isHost(equipment: Pick<Equipment, 'type'>): boolean {
+  return (equipmentType(equipment.type)?.hostRole ?? null) !== null;
+}
 
 /** The rights a code of this level and camera option gives. */
 export function codeRights(level: ShareLevel, camera: boolean): Rights {
@@ -106,7 +121,11 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
   const now = options.now ?? Date.now;
   // An empty setting counts as none.
   const publicUrl = options.publicUrl?.replace(/\/+$/, '') || undefined;
-  const limiter = new WrongCodeLimiter();
+  // Wrong codes per user, in the store so every node counts the same: once a user has tried
+  // MAX_WRONG_CODES wrong codes within the window, every redemption is refused until the oldest
+  // ages out, right or wrong, so a guess then tells nothing. With 2^130 codes this is a second
+  // line of defence.
+  const wrongCodes = new AttemptCounter(db, REDEEM_WINDOW_MS);
   const security = [{ bearer: [] }];
   const guarded = { preHandler: app.authenticate };
   const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
@@ -154,7 +173,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
       if (body.validity === 'permanent' && body.level !== 'read') {
         throw new ApiError('bad_request', 'only read-only codes may be permanent');
       }
-      if (body.slaves && (equipmentType(equipment.type)?.hostRole ?? null) === null) {
+      if (body.slaves && !isHost(equipment)) {
         throw new ApiError('bad_request', `a ${equipment.type} has no sub-devices to share`);
       }
       const held = await sharableAccess(db, user, equipment, body.slaves, at);
@@ -214,7 +233,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
     async (request) => {
       const user = requireUser(request);
       const at = now();
-      if (limiter.blocked(user.id, at)) {
+      if ((await wrongCodes.count('share-code', String(user.id), at)) >= MAX_WRONG_CODES) {
         throw new ApiError('rate_limited', 'too many wrong share codes; try again in a few minutes');
       }
       const canonical = canonicalCode(request.body.code);
@@ -227,7 +246,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         .where('code_hash', '=', hashCode(canonical))
         .executeTakeFirst();
       if (!code || !redeemable(code, at)) {
-        limiter.recordFailure(user.id, at);
+        await wrongCodes.record([{ kind: 'share-code', key: String(user.id) }], at);
         throw new ApiError('not_found', INVALID_CODE);
       }
       const equipment = await db
@@ -392,6 +411,65 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
           .executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map((row) => grantItem(row, at)), total: Number(count.total) };
+    },
+  );
+
+  app.patch(
+    '/equipment/:id/grants/:grantId',
+    {
+      ...guarded,
+      schema: {
+        tags: ['sharing'],
+        summary: "Change a user's grant: level, camera, sub-devices, end (owner or admin)",
+        security,
+        params: GrantParams,
+        body: GrantPatch,
+        response: { 200: GrantItem, ...errors },
+      },
+    },
+    async (request) => {
+      const at = now();
+      const equipment = await requireManager(requireUser(request), request.params.id, at);
+      const grant = await db
+        .selectFrom('equipment_grants')
+        .innerJoin('users', 'users.id', 'equipment_grants.user_id')
+        .selectAll('equipment_grants')
+        .select('users.user_name')
+        .where('equipment_grants.id', '=', request.params.grantId)
+        .where('equipment_grants.equipment_id', '=', equipment.id)
+        .executeTakeFirst();
+      if (!grant) throw new ApiError('not_found', 'no such grant');
+      const body = request.body;
+      const level = body.level ?? grant.level;
+      const expiresAt =
+        body.expiresAt === undefined
+          ? grant.expires_at
+          : body.expiresAt === null
+            ? null
+            : Date.parse(body.expiresAt);
+      if (expiresAt === null && level !== 'read') {
+        throw new ApiError('bad_request', 'only read access may be permanent: give expiresAt');
+      }
+      if (expiresAt !== null && body.expiresAt !== undefined && expiresAt <= at) {
+        throw new ApiError('bad_request', 'expiresAt must be in the future');
+      }
+      const slaves = body.slaves ?? grant.slaves === 1;
+      if (slaves && !isHost(equipment)) {
+        throw new ApiError('bad_request', 'only a host has sub-devices to share');
+      }
+      const rights = LEVEL_RIGHTS[level];
+      const changed = {
+        level,
+        can_read: flag(rights.read),
+        can_operate: flag(rights.operate),
+        can_edit: flag(rights.edit),
+        can_delete: flag(rights.delete),
+        camera: flag(body.camera ?? grant.camera === 1),
+        slaves: flag(slaves),
+        expires_at: expiresAt,
+      };
+      await db.updateTable('equipment_grants').set(changed).where('id', '=', grant.id).execute();
+      return grantItem({ ...grant, ...changed }, at);
     },
   );
 

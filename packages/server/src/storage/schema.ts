@@ -14,8 +14,11 @@ export type JsonText = string;
 
 export type VerificationPurpose = 'register' | 'recover' | 'bind';
 
-/** What a login attempt is counted against: the account name or the client address. */
-export type LoginAttemptKind = 'account' | 'address';
+/**
+ * What a failed attempt is counted against: a sign-in's account name or client address, or the
+ * user id of a wrong share code.
+ */
+export type LoginAttemptKind = 'account' | 'address' | 'share-code';
 
 export interface TenantTable {
   id: Generated<number>;
