@@ -385,6 +385,25 @@ describe.each(storageCases())('equipment on %s', (store) => {
     expect(tree.counters).toEqual({ total: 6, online: 2, offline: 4, alarm: 1, normal: 5 });
   });
 
+  it('skips records whose type left the catalogue, and still lets them be deleted', async () => {
+    const a = await user('eq-unknown');
+    const kept = await add(a.token, { sn: 'KNOWN001', type: 'FL-R4', name: 'Kept' });
+    const gone = await add(a.token, { sn: 'RETIRED1', type: 'FL-R4', name: 'Retired model' });
+    await h.storage.db.updateTable('equipment').set({ type: 'FL-OLD9' }).where('id', '=', gone.id).execute();
+    const list = (await send('GET', '/equipment', a.token)).json() as {
+      items: EquipmentReply[];
+      total: number;
+    };
+    expect(list.items.map((e) => e.id)).toEqual([kept.id]);
+    expect(list.total).toBe(1);
+    const tree = (await send('GET', '/equipment/tree', a.token)).json() as TreeReply;
+    expect(tree.counters.total).toBe(1);
+    expect(expectError(await send('GET', `/equipment/${gone.id}`, a.token), 404, 'not_found')).toMatch(
+      /^unknown device/,
+    );
+    expect((await send('DELETE', `/equipment/${gone.id}`, a.token)).statusCode).toBe(204);
+  });
+
   it('lists with paging, group and text filters, and the wire format', async () => {
     const a = await user('eq-list');
     for (let i = 0; i < 5; i++) {

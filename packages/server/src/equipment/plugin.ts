@@ -45,7 +45,9 @@ export interface EquipmentOptions {
 /** The catalogue entry of a stored record; a record of a type no longer shipped cannot be served. */
 export function typeOfRecord(row: Pick<Equipment, 'type'>): EquipmentType {
   const type = equipmentType(row.type);
-  if (!type) throw new ApiError('internal', `equipment type ${row.type} is not in the catalogue`);
+  // A model taken out of the catalogue: its records are skipped in lists (spec §3) and cannot be
+  // shown or edited, but can still be deleted.
+  if (!type) throw new ApiError('not_found', `unknown device: type ${row.type} is not in the catalogue`);
   return type;
 }
 
@@ -74,8 +76,11 @@ export function readableBy(db: Kysely<Database>, user: AuthUser, now: number) {
         .where(running)
         .where('equipment_grants.slaves', '=', 1),
     );
-  return db.selectFrom('equipment').where('id', 'in', ids);
+  return db.selectFrom('equipment').where('id', 'in', ids).where('type', 'in', KNOWN_TYPES);
 }
+
+/** The model names of the catalogue: records of other types are left out of lists (spec §3). */
+const KNOWN_TYPES = EQUIPMENT_TYPES.map((t) => t.type);
 
 /** The link state of the hosts of these rows' sub-devices, by host id. */
 async function hostStatus(
@@ -183,7 +188,10 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
         throw new ApiError('forbidden', 'only administrators may list all equipment');
       }
       const t = now();
-      let query = scope === 'all' ? db.selectFrom('equipment') : readableBy(db, user, t);
+      let query =
+        scope === 'all'
+          ? db.selectFrom('equipment').where('type', 'in', KNOWN_TYPES)
+          : readableBy(db, user, t);
       if (group !== undefined) query = query.where('group_name', '=', group);
       if (q !== undefined) {
         const pattern = containsPattern(q);
@@ -367,7 +375,12 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       const user = requireUser(request);
       const t = now();
       const { equipment: host } = await requireAccess(db, user, request.params.id, 'read', t);
-      const rows = await db.selectFrom('equipment').selectAll().where('parent_id', '=', host.id).execute();
+      const rows = await db
+        .selectFrom('equipment')
+        .selectAll()
+        .where('parent_id', '=', host.id)
+        .where('type', 'in', KNOWN_TYPES)
+        .execute();
       const grants = await loadGrants(db, user.id, t, [host.id, ...rows.map((r) => r.id)]);
       const hosts = new Map([[host.id, host]]);
       const items = rows
