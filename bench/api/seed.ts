@@ -7,8 +7,8 @@
  */
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../packages/server/src/accounts/passwords.js';
-import { equipmentType } from '../../packages/server/src/equipment/catalogue.js';
-import type { EquipmentType } from '../../packages/server/src/equipment/catalogue.js';
+import { equipmentType } from '@fieldlink/protocol';
+import type { EquipmentType } from '@fieldlink/protocol';
 import { normaliseSettings } from '../../packages/server/src/equipment/settings.js';
 import type { Database, NewEquipment, NewEquipmentGrant, NewUser } from '@fieldlink/server';
 

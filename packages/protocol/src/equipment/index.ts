@@ -1,4 +1,5 @@
 export * from './background.js';
+export * from './catalogue.js';
 export * from './images.js';
 export * from './json.js';
 export * from './lists.js';

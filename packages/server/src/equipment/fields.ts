@@ -4,7 +4,7 @@ import { text } from '../accounts/fields.js';
 import type { Equipment } from '../storage/schema.js';
 import type { Access } from './access.js';
 import { permissionOf } from './access.js';
-import type { EquipmentType } from './catalogue.js';
+import type { EquipmentType } from '@fieldlink/protocol';
 import { readSettings, Settings, SettingsInput, wireSettings } from './settings.js';
 
 /** The battery level the console shows until a device reports one (spec §9). */

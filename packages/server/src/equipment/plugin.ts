@@ -15,8 +15,8 @@ import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import type { GrantIndex } from './access.js';
 import { isAdmin, loadGrants, requireAccess } from './access.js';
-import { EQUIPMENT_TYPES, equipmentType } from './catalogue.js';
-import type { EquipmentType } from './catalogue.js';
+import { EQUIPMENT_TYPES, equipmentType } from '@fieldlink/protocol';
+import type { EquipmentType } from '@fieldlink/protocol';
 import {
   EquipmentCreate,
   EquipmentId,

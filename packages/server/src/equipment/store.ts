@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
 import { isUniqueViolation } from '../storage/errors.js';
 import type { Database, Equipment } from '../storage/schema.js';
-import { equipmentType } from './catalogue.js';
-import type { EquipmentType } from './catalogue.js';
+import { equipmentType } from '@fieldlink/protocol';
+import type { EquipmentType } from '@fieldlink/protocol';
 import { normaliseSettings } from './settings.js';
 import type { SettingsInput } from './settings.js';
 

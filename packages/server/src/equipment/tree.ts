@@ -9,7 +9,7 @@ import type { Access } from './access.js';
 import { permissionOf } from './access.js';
 import { DEFAULT_SOC } from './fields.js';
 import { readSettings } from './settings.js';
-import { equipmentType } from './catalogue.js';
+import { equipmentType } from '@fieldlink/protocol';
 
 /** The icon of a device node without an image of its own (spec §3). */
 export const DEFAULT_NODE_ICON = 'ab00.png';

@@ -1,6 +1,6 @@
 /** The reply shape of a catalogue entry, with the settings a new record of the type starts with. */
 import { z } from 'zod';
-import type { EquipmentType } from './catalogue.js';
+import type { EquipmentType } from '@fieldlink/protocol';
 import { normaliseSettings, Settings } from './settings.js';
 
 export const EquipmentTypeReply = z.object({

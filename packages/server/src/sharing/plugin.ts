@@ -16,7 +16,7 @@ import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { LEVEL_RIGHTS, loadGrants, requireAccess, RIGHTS } from '../equipment/access.js';
 import type { Access, Right, Rights } from '../equipment/access.js';
-import { equipmentType } from '../equipment/catalogue.js';
+import { equipmentType } from '@fieldlink/protocol';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment, ShareCode, ShareLevel } from '../storage/schema.js';

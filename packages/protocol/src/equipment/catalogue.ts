@@ -1,10 +1,13 @@
 /**
  * The equipment types the console knows (spec §3: the type model gives the channel counts,
- * fAOReg, the 2000-series flag and the images). Shipped as data: adding a model is adding an
- * entry here, and catalogue.test.ts checks every entry against the rules below.
+ * fAOReg, the 2000-series flag and the images). Shipped as data, shared by the server, the
+ * simulator and the console: adding a model is adding an entry here, and catalogue.test.ts
+ * checks every entry against the rules below. See docs/protocol.md § Equipment types.
  */
-import { DEFAULT_AO_REGISTER, MAX_CHANNELS, PAGE_TYPE_NAMES } from '@fieldlink/protocol';
-import type { ChannelCounts, PageTypeName } from '@fieldlink/protocol';
+import { MAX_CHANNELS } from '../channels.js';
+import { DEFAULT_AO_REGISTER, PAGE_TYPE_NAMES } from '../register-map.js';
+import type { PageTypeName } from '../register-map.js';
+import type { ChannelCounts } from './record.js';
 
 /** What a host is to the devices behind it. */
 export type HostRole = 'team' | 'modbus' | 'dl645';

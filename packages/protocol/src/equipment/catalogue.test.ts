@@ -1,4 +1,4 @@
-/** The shipped catalogue (spec §3 type model) and GET /equipment-types. */
+// Checks docs/protocol.md § Equipment types.
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems, EQUIPMENT_TYPES, equipmentType, isTeamType } from './catalogue.js';
 import type { EquipmentType } from './catalogue.js';
