@@ -16,6 +16,9 @@ import type { SocialProvider } from './accounts/social.js';
 import { healthRoutes } from './health/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { LiveHub } from './live/hub.js';
+import { createLiveChannel } from './live/socket.js';
+import type { DeviceRequestHandler } from './live/socket.js';
 import { sharingPlugin } from './sharing/plugin.js';
 import type { Storage } from './storage/open.js';
 import type { Secrets } from './storage/secrets.js';
@@ -34,6 +37,19 @@ export interface AppOptions {
   readonly logLevel?: string | false;
   /** The console's public origin for links such as share URLs; by default the request's own. */
   readonly publicUrl?: string;
+  /** The live channel's fan-out; a new one by default. The device link publishes through it. */
+  readonly liveHub?: LiveHub;
+  /** Where operations and rule-page requests from the live channel go; answered `offline` without. */
+  readonly onDeviceRequest?: DeviceRequestHandler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live channel's fan-out. */
+    live: LiveHub;
+    /** Tells the live channel that these users' access to equipment changed (shares, deletions). */
+    accessChanged: (userIds: readonly number[]) => Promise<void>;
+  }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -59,6 +75,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const now = options.now ?? Date.now;
   installAuthentication(app, { db: options.storage.db, jwtKey: options.secrets.jwtKey, now });
+  const hub = options.liveHub ?? new LiveHub();
+  const live = createLiveChannel({
+    db: options.storage.db,
+    jwtKey: options.secrets.jwtKey,
+    now,
+    hub,
+    ...(options.onDeviceRequest ? { onRequest: options.onDeviceRequest } : {}),
+  });
+  app.decorate('live', hub);
+  app.decorate('accessChanged', live.accessChanged);
+  await app.register(live.plugin);
   await app.register(healthRoutes, { prefix: '/api/v1', storage: options.storage });
   await app.register(accountsPlugin, {
     prefix: '/api/v1',

@@ -41,10 +41,13 @@ export const UntokenSchema = z.object({
   token: envelopeToken,
 });
 
-/** The socket is no longer registered (answer to unregister, server stopping, idle): the console reopens. */
+/**
+ * The socket is no longer registered (answer to unregister, server stopping, idle, or a console
+ * too slow to keep up, whose pushes were dropped): the console reopens and reads the state anew.
+ */
 export const UnregisteredSchema = z.object({
   infotype: z.literal('unregister'),
-  info: z.object({ reason: z.enum(['requested', 'shutdown', 'idle']) }),
+  info: z.object({ reason: z.enum(['requested', 'shutdown', 'idle', 'overflow']) }),
   token: envelopeToken,
 });
 

@@ -109,6 +109,20 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
   const guarded = { preHandler: app.authenticate };
   const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 
+  /** The owner and every grantee of the equipment or of its host (whose grant may cover it). */
+  async function usersWithAccess(
+    equipment: Pick<Equipment, 'id' | 'owner_id' | 'parent_id'>,
+  ): Promise<number[]> {
+    const ids = equipment.parent_id === null ? [equipment.id] : [equipment.id, equipment.parent_id];
+    const rows = await db
+      .selectFrom('equipment_grants')
+      .select('user_id')
+      .distinct()
+      .where('equipment_id', 'in', ids)
+      .execute();
+    return [equipment.owner_id, ...rows.map((r) => r.user_id)];
+  }
+
   function replyOf(
     row: Equipment,
     grants: GrantIndex,
@@ -255,6 +269,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       const user = requireUser(request);
       const body = request.body;
       const id = await insertDevice(db, { ...body, ownerId: user.id }, now());
+      await app.accessChanged([user.id]);
       reply.code(201);
       return (await replyFor(user, id, 'array')) as EquipmentReply;
     },
@@ -348,8 +363,10 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     },
     async (request, reply) => {
       const { equipment } = await requireAccess(db, requireUser(request), request.params.id, 'delete', now());
+      const affected = await usersWithAccess(equipment);
       // Foreign keys cascade to sub-devices, grants and share codes in both dialects.
       await db.deleteFrom('equipment').where('id', '=', equipment.id).execute();
+      await app.accessChanged(affected);
       reply.code(204);
       return null;
     },
@@ -418,6 +435,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
         throw new ApiError('forbidden', 'your share of this host does not include its sub-devices');
       }
       const id = await insertSubDevice(db, host, request.body, t);
+      await app.accessChanged(await usersWithAccess(host));
       reply.code(201);
       return (await replyFor(user, id, 'array')) as EquipmentReply;
     },

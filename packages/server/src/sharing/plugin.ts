@@ -295,6 +295,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
           .executeTakeFirstOrThrow();
         return grant.id;
       });
+      await app.accessChanged([user.id]);
       return {
         equipmentId: equipment.id,
         grantId,
@@ -469,6 +470,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         expires_at: expiresAt,
       };
       await db.updateTable('equipment_grants').set(changed).where('id', '=', grant.id).execute();
+      await app.accessChanged([grant.user_id]);
       return grantItem({ ...grant, ...changed }, at);
     },
   );
@@ -491,8 +493,10 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         .deleteFrom('equipment_grants')
         .where('id', '=', request.params.grantId)
         .where('equipment_id', '=', equipment.id)
+        .returning('user_id')
         .executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) throw new ApiError('not_found', 'no such grant');
+      if (!removed) throw new ApiError('not_found', 'no such grant');
+      await app.accessChanged([removed.user_id]);
       reply.code(204);
       return null;
     },
@@ -527,6 +531,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
             : 'you hold no grant on this equipment',
         );
       }
+      await app.accessChanged([user.id]);
       reply.code(204);
       return null;
     },

@@ -1,0 +1,101 @@
+/** The live fan-out on its own: who hears what, coalescing, and a socket that does not keep up. */
+import type { PushInfo, ServerMessage } from '@fieldlink/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveHub } from './hub.js';
+import type { LiveSocket } from './hub.js';
+
+class FakeSocket implements LiveSocket {
+  readonly sent: ServerMessage[] = [];
+  bufferedAmount = 0;
+  closed: { code?: number | undefined; reason?: string | undefined } | null = null;
+  send(text: string): void {
+    this.sent.push(JSON.parse(text) as ServerMessage);
+  }
+  close(code?: number, reason?: string): void {
+    this.closed = { code, reason };
+  }
+}
+
+const push = (SN: string, info: Partial<PushInfo['info']>): PushInfo => ({
+  infotype: 'PushInfo',
+  info: { SN, ...info },
+});
+
+describe('LiveHub', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends device info only to sessions that may read the equipment, merged per device per window', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub({ batchMs: 300 });
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    const sa = hub.attach(a);
+    const sb = hub.attach(b);
+    hub.setReadable(sa, [1, 2]);
+    hub.setReadable(sb, [2]);
+    hub.pushDeviceInfo(1, push('ONE', { regdo: [1] }));
+    hub.pushDeviceInfo(1, push('ONE', { regai: [100, 200] }));
+    hub.pushDeviceInfo(1, push('ONE', { regdo: [3] }));
+    hub.pushDeviceInfo(2, { infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: true } });
+    hub.pushDeviceInfo(3, push('THREE', { regdo: [1] }));
+    expect(a.sent).toEqual([]);
+    vi.advanceTimersByTime(299);
+    expect(a.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(a.sent).toEqual([
+      push('ONE', { regdo: [3], regai: [100, 200] }),
+      { infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: true } },
+    ]);
+    expect(b.sent).toEqual([{ infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: true } }]);
+  });
+
+  it('publishes alarms at once, and forgets detached sessions and dropped equipment', () => {
+    const hub = new LiveHub();
+    const a = new FakeSocket();
+    const sa = hub.attach(a);
+    hub.setReadable(sa, [7]);
+    const alarm: ServerMessage = {
+      infotype: 'Notiface',
+      info: { SN: 'S7', channel: 'AI1', level: 1, value: 9, Time: '2026-01-05 08:00:00', text: 'high' },
+    };
+    expect(hub.publish(7, alarm)).toBe(1);
+    expect(a.sent).toEqual([alarm]);
+    hub.setReadable(sa, []);
+    expect(hub.publish(7, alarm)).toBe(0);
+    hub.setReadable(sa, [7]);
+    hub.detach(sa);
+    expect(hub.publish(7, alarm)).toBe(0);
+    expect(hub.size).toBe(0);
+  });
+
+  it('holds device info for a full socket, keeps only the latest, and drops a session that stays blocked', () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const hub = new LiveHub({ batchMs: 100, maxBuffered: 1000, stallMs: 1000, now: () => now });
+    const slow = new FakeSocket();
+    const s = hub.attach(slow);
+    hub.setReadable(s, [1]);
+    slow.bufferedAmount = 5000;
+    for (let i = 0; i < 10_000; i++) hub.pushDeviceInfo(1, push('ONE', { regai: [i % 65536] }));
+    expect(s.pending.size).toBe(1);
+    now = 500;
+    vi.advanceTimersByTime(500);
+    expect(slow.sent).toEqual([]);
+    // It drains: the latest state goes out.
+    slow.bufferedAmount = 0;
+    vi.advanceTimersByTime(100);
+    expect(slow.sent).toEqual([push('ONE', { regai: [9999] })]);
+    // Blocked again, for longer than stallMs: told to read anew, and closed.
+    slow.bufferedAmount = 5000;
+    hub.pushDeviceInfo(1, push('ONE', { regai: [1] }));
+    for (let t = 0; t < 15; t++) {
+      now += 100;
+      vi.advanceTimersByTime(100);
+    }
+    expect(slow.sent.at(-1)).toEqual({ infotype: 'unregister', info: { reason: 'overflow' } });
+    expect(slow.closed?.code).toBe(1013);
+    expect(hub.size).toBe(0);
+  });
+});

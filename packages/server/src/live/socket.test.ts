@@ -1,0 +1,212 @@
+/** The live channel over a real socket, on both databases: register, pushes by access, bad frames. */
+import type { ServerMessage } from '@fieldlink/protocol';
+import { beforeAll, describe, expect, it as baseIt } from 'vitest';
+import WebSocket from 'ws';
+import { bearer, login, post, register, useAccountsApp } from '../accounts/test-support.js';
+import { storageCases } from '../storage/test-support.js';
+
+/** A browser's socket that keeps what it receives and can wait for a message. */
+class Browser {
+  readonly received: ServerMessage[] = [];
+  private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as ServerMessage;
+      this.received.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.match(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+  }
+
+  static async open(url: string): Promise<Browser> {
+    const ws = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return new Browser(ws);
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  next(infotype: string, timeoutMs = 2000): Promise<ServerMessage> {
+    const seen = this.received.findIndex((m) => m.infotype === infotype);
+    if (seen >= 0) return Promise.resolve(this.received.splice(seen, 1)[0]!);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${infotype} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        match: (m) => m.infotype === infotype,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.received.splice(this.received.indexOf(m), 1);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+const settle = (ms = 450) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(storageCases())('live channel on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const h = useAccountsApp(store);
+  let url = '';
+
+  beforeAll(async () => {
+    if (store.skip !== null) return;
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = h.app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+  });
+
+  async function userWithDevice(
+    name: string,
+    sn: string,
+  ): Promise<{ id: number; token: string; equipmentId: number }> {
+    const { id } = await register(h, name);
+    const token = (await login(h, name)).accessToken;
+    const res = await post(h.app, '/equipment', { sn, type: 'FL-R8', name: sn }, bearer(token));
+    expect(res.statusCode, res.body).toBe(201);
+    return { id, token, equipmentId: (res.json() as { id: number }).id };
+  }
+
+  it('registers with a token and pushes only what the user may read', async () => {
+    const alice = await userWithDevice('live-alice', 'LIVEA001');
+    const bob = await userWithDevice('live-bob', 'LIVEB001');
+    const browser = await Browser.open(url);
+    browser.send({ infotype: 'register', info: { token: alice.token } });
+    expect(await browser.next('register')).toEqual({
+      infotype: 'register',
+      info: { ok: true, userId: String(alice.id) },
+    });
+    h.app.live.pushDeviceInfo(alice.equipmentId, {
+      infotype: 'PushInfo',
+      info: { SN: 'LIVEA001', regdo: [1] },
+    });
+    h.app.live.pushDeviceInfo(alice.equipmentId, {
+      infotype: 'PushInfo',
+      info: { SN: 'LIVEA001', regai: [5] },
+    });
+    h.app.live.pushDeviceInfo(bob.equipmentId, {
+      infotype: 'PushInfo',
+      info: { SN: 'LIVEB001', regdo: [1] },
+    });
+    expect(await browser.next('PushInfo')).toEqual({
+      infotype: 'PushInfo',
+      info: { SN: 'LIVEA001', regdo: [1], regai: [5] },
+    });
+    await settle();
+    expect(browser.received.filter((m) => m.infotype === 'PushInfo')).toEqual([]);
+
+    // A share redeemed: Bob's device is heard at once.
+    const code = await post(
+      h.app,
+      `/equipment/${bob.equipmentId}/share-codes`,
+      { level: 'read', validity: '1d' },
+      bearer(bob.token),
+    );
+    const redeemed = await post(
+      h.app,
+      '/share-codes/redeem',
+      { code: (code.json() as { code: string }).code },
+      bearer(alice.token),
+    );
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    h.app.live.pushDeviceInfo(bob.equipmentId, {
+      infotype: 'EquipInfoNow',
+      info: { SN: 'LIVEB001', IsOnline: true },
+    });
+    expect(await browser.next('EquipInfoNow')).toMatchObject({ info: { SN: 'LIVEB001', IsOnline: true } });
+
+    // The grant removed: silence again.
+    const grantId = (redeemed.json() as { grantId: number }).grantId;
+    const removed = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/equipment/${bob.equipmentId}/grants/${grantId}`,
+      headers: bearer(bob.token),
+    });
+    expect(removed.statusCode).toBe(204);
+    h.app.live.pushDeviceInfo(bob.equipmentId, {
+      infotype: 'EquipInfoNow',
+      info: { SN: 'LIVEB001', IsOnline: false },
+    });
+    await settle();
+    expect(browser.received.filter((m) => m.infotype === 'EquipInfoNow')).toEqual([]);
+
+    // Unregister: an answer, and no more pushes.
+    browser.send({ infotype: 'unregister' });
+    expect(await browser.next('unregister')).toEqual({
+      infotype: 'unregister',
+      info: { reason: 'requested' },
+    });
+    h.app.live.pushDeviceInfo(alice.equipmentId, {
+      infotype: 'PushInfo',
+      info: { SN: 'LIVEA001', regdo: [0] },
+    });
+    await settle();
+    expect(browser.received).toEqual([]);
+    browser.close();
+  });
+
+  it('answers a refused token with untoken, and a signed-out session too', async () => {
+    const carol = await userWithDevice('live-carol', 'LIVEC001');
+    const browser = await Browser.open(url);
+    browser.send({ infotype: 'register', info: { token: 'not.a.token' } });
+    expect(await browser.next('untoken')).toMatchObject({ info: { reason: 'invalid' } });
+    browser.send({ infotype: 'register', info: { token: carol.token } });
+    await browser.next('register');
+    const out = await post(h.app, '/auth/logout', null, bearer(carol.token));
+    expect(out.statusCode, out.body).toBe(204);
+    await h.app.accessChanged([carol.id]);
+    expect(await browser.next('untoken')).toMatchObject({ info: { reason: 'revoked' } });
+    h.app.live.pushDeviceInfo(carol.equipmentId, {
+      infotype: 'PushInfo',
+      info: { SN: 'LIVEC001', regdo: [1] },
+    });
+    await settle();
+    expect(browser.received).toEqual([]);
+    browser.close();
+  });
+
+  it('answers bad frames with an error and keeps the socket', async () => {
+    const dave = await userWithDevice('live-dave', 'LIVED001');
+    const browser = await Browser.open(url);
+    const errorFor = async (frame: unknown) => {
+      browser.send(frame);
+      return (await browser.next('error')) as { info: { code: string } };
+    };
+    expect((await errorFor('{oops')).info.code).toBe('bad_json');
+    expect((await errorFor('[1,2]')).info.code).toBe('bad_message');
+    expect((await errorFor({ infotype: 'nope', info: {} })).info.code).toBe('unknown_infotype');
+    expect((await errorFor({ infotype: 'register', info: { token: 'x', extra: 1 } })).info.code).toBe(
+      'bad_message',
+    );
+    expect(
+      (await errorFor({ infotype: 'damopr', info: { unid: 'LIVED001', opr: 'openone', io: 1 } })).info.code,
+    ).toBe('unauthorized');
+    browser.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(((await browser.next('error')) as { info: { code: string } }).info.code).toBe('bad_message');
+    browser.send({ infotype: 'register', info: { token: dave.token } });
+    await browser.next('register');
+    expect(
+      (await errorFor({ infotype: 'damopr', info: { unid: 'LIVED001', opr: 'openone', io: 1 } })).info.code,
+    ).toBe('offline');
+    // Still working after all that.
+    h.app.live.pushDeviceInfo(dave.equipmentId, {
+      infotype: 'PushInfo',
+      info: { SN: 'LIVED001', regdo: [2] },
+    });
+    expect(await browser.next('PushInfo')).toMatchObject({ info: { regdo: [2] } });
+    browser.close();
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The live channel's WebSocket at /ws (spec §4 live socket; docs/protocol.md § Live channel).
+ *
+ * A browser opens the socket and sends `register` with its access token; the server answers
+ * `register` and from then on pushes what happens to the equipment the user may read, or answers
+ * `untoken` when the token is refused (the console then signs out). Every frame the browser sends
+ * is validated; a bad one gets an `error` reply, never a crash. Operations and rule-page requests
+ * are handed to the device link when one is wired (`onRequest`).
+ *
+ * Registered sessions are checked again every `revalidateMs`: a signed-out session family or a
+ * deleted account ends the session with `untoken`, and the equipment set is read anew (it is also
+ * replaced at once when sharing changes, through `accessChanged`).
+ */
+import websocket from '@fastify/websocket';
+import { parseClientMessage } from '@fieldlink/protocol';
+import type { ClientMessage, LiveErrorCode } from '@fieldlink/protocol';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RawData } from 'ws';
+import { userOfAccessToken } from '../accounts/authenticate.js';
+import type { AuthUser } from '../accounts/authenticate.js';
+import { readableBy } from '../equipment/plugin.js';
+import type { Database } from '../storage/schema.js';
+import type { LiveHub, LiveSession } from './hub.js';
+
+/** Operations, rule-page reads and writes: everything a registered browser may ask of devices. */
+export type DeviceRequest = Exclude<ClientMessage, { infotype: 'register' | 'unregister' }>;
+
+export type DeviceRequestHandler = (
+  session: LiveSession,
+  user: AuthUser,
+  message: DeviceRequest,
+) => Promise<void>;
+
+export interface LiveSocketOptions {
+  readonly db: Kysely<Database>;
+  readonly jwtKey: Uint8Array;
+  readonly now: () => number;
+  readonly hub: LiveHub;
+  /** Where device requests go; without it they are answered `offline`. */
+  readonly onRequest?: DeviceRequestHandler;
+  readonly revalidateMs?: number;
+}
+
+/** The largest frame accepted; the protocol's messages are far smaller. */
+export const MAX_FRAME_BYTES = 1 << 20;
+
+async function readableIds(db: Kysely<Database>, user: AuthUser, now: number): Promise<number[]> {
+  const rows = await readableBy(db, user, now).select('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The account of a registered session, while its session family is still signed in. */
+async function stillSignedIn(
+  db: Kysely<Database>,
+  userId: number,
+  familyId: string,
+): Promise<AuthUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'authority'])
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sessions')
+          .select('sessions.id')
+          .where('sessions.family_id', '=', familyId)
+          .where('sessions.user_id', '=', userId)
+          .where('sessions.revoked_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+  return row ? { id: row.id, authority: row.authority, familyId } : null;
+}
+
+function frameText(data: RawData): string | null {
+  const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+  return buffer.length > MAX_FRAME_BYTES ? null : buffer.toString('utf8');
+}
+
+export interface LiveChannel {
+  /** Registers /ws (and the WebSocket support) on the app. */
+  readonly plugin: FastifyPluginAsync;
+  /** Re-reads who these users' sessions are and what they may read. */
+  readonly accessChanged: (userIds: readonly number[]) => Promise<void>;
+}
+
+export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
+  const { db, hub, now } = options;
+  const users = new Map<LiveSession, AuthUser>();
+  let log: Pick<FastifyInstance['log'], 'warn' | 'error'> | null = null;
+
+  function error(session: LiveSession, code: LiveErrorCode, message: string, infotype?: string): void {
+    hub.send(session, {
+      infotype: 'error',
+      info: infotype === undefined ? { code, message } : { code, message, infotype },
+    });
+  }
+
+  async function register(session: LiveSession, token: string): Promise<void> {
+    const user = await userOfAccessToken({ db, jwtKey: options.jwtKey, now }, token);
+    if (!user) {
+      hub.send(session, {
+        infotype: 'untoken',
+        info: { reason: 'invalid', message: 'access token invalid, expired or signed out' },
+      });
+      return;
+    }
+    const ids = await readableIds(db, user, now());
+    if (session.closed) return;
+    session.userId = user.id;
+    session.familyId = user.familyId;
+    users.set(session, user);
+    hub.setReadable(session, ids);
+    hub.send(session, { infotype: 'register', info: { ok: true, userId: String(user.id) } });
+  }
+
+  function unregister(session: LiveSession): void {
+    session.userId = null;
+    session.familyId = null;
+    users.delete(session);
+    hub.setReadable(session, []);
+    session.pending.clear();
+    hub.send(session, { infotype: 'unregister', info: { reason: 'requested' } });
+  }
+
+  async function handle(session: LiveSession, text: string | null): Promise<void> {
+    if (text === null) {
+      error(session, 'too_large', `message: at most ${MAX_FRAME_BYTES} bytes`);
+      return;
+    }
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) {
+      const e = parsed.error;
+      error(session, e.code, e.message, e.infotype);
+      return;
+    }
+    const message = parsed.message;
+    if (message.infotype === 'register') return register(session, message.info.token);
+    if (message.infotype === 'unregister') return unregister(session);
+    const user = users.get(session);
+    if (!user) {
+      error(session, 'unauthorized', 'send register with your access token first', message.infotype);
+      return;
+    }
+    if (!options.onRequest) {
+      error(session, 'offline', 'the device link is not running on this server', message.infotype);
+      return;
+    }
+    await options.onRequest(session, user, message);
+  }
+
+  /** Re-reads who each registered session is and what it may read. */
+  async function revalidate(sessions: readonly LiveSession[]): Promise<void> {
+    const t = now();
+    for (const session of sessions) {
+      const { userId, familyId } = session;
+      if (userId === null || familyId === null) continue;
+      const user = await stillSignedIn(db, userId, familyId);
+      if (session.closed) continue;
+      if (!user) {
+        hub.send(session, { infotype: 'untoken', info: { reason: 'revoked', message: 'signed out' } });
+        users.delete(session);
+        session.userId = null;
+        session.familyId = null;
+        hub.setReadable(session, []);
+        continue;
+      }
+      users.set(session, user);
+      hub.setReadable(session, await readableIds(db, user, t));
+    }
+  }
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    log = app.log;
+    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+    const timer = setInterval(() => {
+      revalidate(hub.registered()).catch((e: unknown) =>
+        log?.warn({ err: e }, 'live channel revalidation failed'),
+      );
+    }, options.revalidateMs ?? 60_000);
+    timer.unref();
+
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      hub.closeAll();
+    });
+
+    app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
+      const session = hub.attach(socket);
+      // One message at a time per socket, in order.
+      let chain = Promise.resolve();
+      socket.on('message', (data: RawData, isBinary: boolean) => {
+        chain = chain
+          .then(() =>
+            isBinary
+              ? error(session, 'bad_message', 'message: a text frame of JSON')
+              : handle(session, frameText(data)),
+          )
+          .catch((e: unknown) => {
+            request.log.error({ err: e }, 'live channel message failed');
+            error(session, 'internal', 'internal error');
+          });
+      });
+      socket.on('close', () => {
+        users.delete(session);
+        hub.detach(session);
+      });
+      socket.on('error', () => socket.terminate());
+    });
+  };
+
+  return { plugin, accessChanged: (userIds) => revalidate(hub.sessionsOf(userIds)) };
+}
