@@ -28,6 +28,11 @@ export class RtuSlave {
     });
   }
 
+  /** Forget a partly received frame, e.g. when the link drops and a new one starts. */
+  reset(): void {
+    this.parser.reset();
+  }
+
   /** Bytes received → the reply frames to send, in order. */
   push(chunk: Uint8Array): Uint8Array[] {
     const replies: Uint8Array[] = [];

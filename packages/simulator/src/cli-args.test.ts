@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { parseSimulateArgs, USAGE } from './cli-args.js';
+
+const base = ['--count', '10', '--type', 'FL-R8', '--server', 'gw.example.com:9000'];
+
+function error(argv: string[]): string {
+  const parsed = parseSimulateArgs(argv);
+  if (parsed.kind !== 'error') throw new Error(`expected an error, got ${JSON.stringify(parsed)}`);
+  return parsed.message;
+}
+
+describe('parseSimulateArgs', () => {
+  it('reads the required options and fills in the defaults', () => {
+    expect(parseSimulateArgs(base)).toEqual({
+      kind: 'run',
+      options: {
+        count: 10,
+        type: 'FL-R8',
+        host: 'gw.example.com',
+        port: 9000,
+        prefix: 'SIM',
+        heartbeatMs: 60_000,
+        stagger: 200,
+      },
+    });
+  });
+
+  it('reads every option, in either form', () => {
+    const parsed = parseSimulateArgs([
+      '--count=20000',
+      '--type',
+      'FL-AI8',
+      '--server=[::1]:8899',
+      '--prefix',
+      'LOAD',
+      '--secret=top secret',
+      '--heartbeat',
+      '0.5',
+      '--stagger',
+      '500',
+    ]);
+    expect(parsed).toEqual({
+      kind: 'run',
+      options: {
+        count: 20000,
+        type: 'FL-AI8',
+        host: '::1',
+        port: 8899,
+        prefix: 'LOAD',
+        secret: 'top secret',
+        heartbeatMs: 500,
+        stagger: 500,
+      },
+    });
+  });
+
+  it('defaults the port to 8899 and allows heartbeat 0', () => {
+    const parsed = parseSimulateArgs([
+      '--count',
+      '1',
+      '--type',
+      'FL-R4',
+      '--server',
+      '10.0.0.5',
+      '--heartbeat',
+      '0',
+    ]);
+    expect(parsed.kind === 'run' && parsed.options).toMatchObject({
+      host: '10.0.0.5',
+      port: 8899,
+      heartbeatMs: 0,
+    });
+  });
+
+  it('answers --help anywhere', () => {
+    expect(parseSimulateArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseSimulateArgs([...base, '-h'])).toEqual({ kind: 'help' });
+    expect(USAGE).toContain('--count N');
+    expect(USAGE).toContain('FL-R8');
+    expect(USAGE).not.toContain('FL-LR4');
+  });
+
+  it('explains what is wrong', () => {
+    expect(error([])).toBe('--count is required');
+    expect(error(['--count', '5', '--type', 'FL-R8'])).toBe('--server is required');
+    expect(error(['--count', 'ten', ...base.slice(2)])).toMatch(/--count must be a whole number 1-999999/);
+    expect(error(['--count', '0', ...base.slice(2)])).toMatch(/--count/);
+    expect(error(['--count', '1e3', ...base.slice(2)])).toMatch(/--count/);
+    expect(error(['--count', '1000000', ...base.slice(2)])).toMatch(/--count/);
+    expect(error([...base.slice(0, 2), '--type', 'FL-NOPE', ...base.slice(4)])).toMatch(
+      /unknown equipment type/,
+    );
+    expect(error([...base.slice(0, 2), '--type', 'FL-MBMETER', ...base.slice(4)])).toMatch(
+      /only behind a modbus host/,
+    );
+    expect(error([...base.slice(0, 4), '--server', 'host:99999'])).toMatch(/--server port/);
+    expect(error([...base.slice(0, 4), '--server', 'a:b:c'])).toMatch(/--server must be/);
+    expect(error([...base.slice(0, 4), '--server', ''])).toMatch(/--server must be/);
+    expect(error([...base, '--prefix', 'A:B'])).toMatch(/serial number/);
+    expect(error([...base, '--secret', 'é'])).toMatch(/secret/);
+    expect(error([...base, '--heartbeat', '-1'])).toMatch(/--heartbeat/);
+    expect(error([...base, '--heartbeat', 'soon'])).toMatch(/--heartbeat/);
+    expect(error([...base, '--stagger', '0'])).toMatch(/--stagger/);
+    expect(error([...base, '--frobnicate', '1'])).toBe('unknown option --frobnicate');
+    expect(error([...base, '--count', '3'])).toBe('--count is given twice');
+    expect(error([...base, '--prefix'])).toBe('--prefix needs a value');
+    expect(error([...base, '--prefix', '--secret', 'x'])).toBe('--prefix needs a value');
+    expect(error([...base, 'extra'])).toBe('unexpected argument "extra"');
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The simulator command line, parsed and checked without side effects: argv in, either the
+ * fleet settings, a request for help, or the message explaining what is wrong.
+ */
+import { EQUIPMENT_TYPES } from '@fieldlink/protocol';
+import { DEFAULT_DTU_PORT } from './dtu-client.js';
+import { fleetSerial, MAX_FLEET_INDEX } from './fleet.js';
+import { checkSecret, checkSerial, standaloneType } from './virtual-device.js';
+
+export interface SimulateOptions {
+  readonly count: number;
+  readonly type: string;
+  readonly host: string;
+  readonly port: number;
+  readonly prefix: string;
+  readonly secret?: string;
+  /** Heartbeat period in ms; 0 sends none. */
+  readonly heartbeatMs: number;
+  /** Devices started every 100 ms. */
+  readonly stagger: number;
+}
+
+export type ParsedArgs =
+  | { readonly kind: 'run'; readonly options: SimulateOptions }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'error'; readonly message: string };
+
+const SIMULATED_TYPES = EQUIPMENT_TYPES.filter((t) => t.attachesTo === null).map((t) => t.type);
+
+export const USAGE = `Usage: npm run simulate -- --count N --type TYPE --server HOST[:PORT] [options]
+
+Starts N virtual devices of one equipment type, each dialling the gateway's DTU port,
+registering with its serial number and answering Modbus RTU requests.
+
+  --count N          number of devices, 1-${MAX_FLEET_INDEX}
+  --type TYPE        equipment type: ${SIMULATED_TYPES.join(', ')}
+  --server HOST:PORT DTU gateway address (port default ${DEFAULT_DTU_PORT}; IPv6 as [::1]:${DEFAULT_DTU_PORT})
+  --prefix P         serial number prefix (default SIM): devices P000001, P000002, …
+  --secret S         device secret sent after the serial number (SN:S)
+  --heartbeat SEC    heartbeat period in seconds (default 60; 0 sends none)
+  --stagger K        devices started every 100 ms (default 200)
+  --help             show this text
+`;
+
+const VALUE_OPTIONS = ['count', 'type', 'server', 'prefix', 'secret', 'heartbeat', 'stagger'] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+
+class ArgError extends Error {}
+
+function isValueOption(name: string): name is ValueOption {
+  return (VALUE_OPTIONS as readonly string[]).includes(name);
+}
+
+/** `--name value` and `--name=value` pairs; a repeated, unknown or valueless option is an error. */
+function collect(argv: readonly string[]): Map<ValueOption, string> | 'help' {
+  const values = new Map<ValueOption, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') return 'help';
+    if (!arg.startsWith('--')) throw new ArgError(`unexpected argument ${JSON.stringify(arg)}`);
+    const eq = arg.indexOf('=');
+    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+    if (!isValueOption(name)) throw new ArgError(`unknown option --${name}`);
+    if (values.has(name)) throw new ArgError(`--${name} is given twice`);
+    let value: string | undefined;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else {
+      value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new ArgError(`--${name} needs a value`);
+      i++;
+    }
+    values.set(name, value);
+  }
+  return values;
+}
+
+function integer(name: string, text: string, min: number, max: number): number {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ArgError(`--${name} must be a whole number ${min}-${max}, got ${JSON.stringify(text)}`);
+  }
+  return n;
+}
+
+/** `host`, `host:port`, `[v6]` or `[v6]:port`. */
+function parseServer(text: string): { host: string; port: number } {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]\s]+))(?::(\d+))?$/.exec(text);
+  if (!match) {
+    throw new ArgError(
+      `--server must be HOST or HOST:PORT (IPv6 as [addr]:PORT), got ${JSON.stringify(text)}`,
+    );
+  }
+  const host = match[1] ?? match[2]!;
+  const port = match[3] === undefined ? DEFAULT_DTU_PORT : integer('server port', match[3], 1, 65535);
+  return { host, port };
+}
+
+function checked(check: () => void): void {
+  try {
+    check();
+  } catch (e) {
+    throw new ArgError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function parseSimulateArgs(argv: readonly string[]): ParsedArgs {
+  try {
+    const values = collect(argv);
+    if (values === 'help') return { kind: 'help' };
+    for (const required of ['count', 'type', 'server'] as const) {
+      if (!values.has(required)) throw new ArgError(`--${required} is required`);
+    }
+    const count = integer('count', values.get('count')!, 1, MAX_FLEET_INDEX);
+    const type = values.get('type')!;
+    checked(() => standaloneType(type));
+    const { host, port } = parseServer(values.get('server')!);
+    const prefix = values.get('prefix') ?? 'SIM';
+    checked(() => checkSerial(fleetSerial(prefix, count)));
+    const secret = values.get('secret');
+    if (secret !== undefined) checked(() => checkSecret(secret));
+    const heartbeatText = values.get('heartbeat') ?? '60';
+    const heartbeat = /^\d+(\.\d+)?$/.test(heartbeatText) ? Number(heartbeatText) : NaN;
+    if (!(heartbeat >= 0 && heartbeat <= 86_400)) {
+      throw new ArgError(
+        `--heartbeat must be a number of seconds 0-86400, got ${JSON.stringify(heartbeatText)}`,
+      );
+    }
+    const stagger = integer('stagger', values.get('stagger') ?? '200', 1, 100_000);
+    return {
+      kind: 'run',
+      options: {
+        count,
+        type,
+        host,
+        port,
+        prefix,
+        ...(secret !== undefined ? { secret } : {}),
+        heartbeatMs: Math.round(heartbeat * 1000),
+        stagger,
+      },
+    };
+  } catch (e) {
+    if (e instanceof ArgError) return { kind: 'error', message: e.message };
+    throw e;
+  }
+}
