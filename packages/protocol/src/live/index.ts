@@ -11,6 +11,7 @@ export type { JsonValue } from './fields.js';
 export * from './lora.js';
 export * from './messages.js';
 export * from './operation-checks.js';
+export * from './operation-plan.js';
 export * from './operations.js';
 export * from './relay-mode.js';
 export * from './rule-pages.js';

@@ -1,0 +1,146 @@
+// Checks docs/protocol.md § Operation plans.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkOperationChannels } from './operation-checks.js';
+import { planOperation, stateReads } from './operation-plan.js';
+import type { PlanStep } from './operation-plan.js';
+import { OPERATION_NAMES, parseOperation } from './operations.js';
+import type { Operation } from './operations.js';
+
+const board = { counts: { do: 8, di: 8, ai: 2, ao: 0 }, aoRegister: 400 };
+const ao = { counts: { do: 0, di: 2, ai: 4, ao: 4 }, aoRegister: 400 };
+
+function op(body: Record<string, unknown>): Operation {
+  const r = parseOperation(body);
+  if (!r.ok) throw new Error(r.error);
+  return r.operation;
+}
+
+describe('operation plans', () => {
+  it('opens and closes every output with one FC15', () => {
+    expect(planOperation(op({ opr: 'open' }), board)).toEqual({
+      kind: 'steps',
+      steps: [{ kind: 'request', request: { fn: 15, address: 0, values: Array(8).fill(true) } }],
+    });
+    expect(planOperation(op({ opr: 'aclose' }), board)).toEqual({
+      kind: 'steps',
+      steps: [{ kind: 'request', request: { fn: 15, address: 0, values: Array(8).fill(false) } }],
+    });
+    expect(planOperation(op({ opr: 'open' }), ao).kind).toBe('unsupported');
+  });
+
+  it('switches one output, and back after dly tenths of a second', () => {
+    expect(planOperation(op({ opr: 'openone', io: 3 }), board)).toEqual({
+      kind: 'steps',
+      steps: [{ kind: 'request', request: { fn: 5, address: 2, value: true } }],
+    });
+    expect(planOperation(op({ opr: 'closeone', io: 8, dly: 25 }), board)).toEqual({
+      kind: 'steps',
+      steps: [
+        { kind: 'request', request: { fn: 5, address: 7, value: false } },
+        { kind: 'wait', ms: 2500 },
+        { kind: 'request', request: { fn: 5, address: 7, value: true } },
+      ],
+    });
+  });
+
+  it('keeps a cycle as one step', () => {
+    expect(planOperation(op({ opr: 'openmore', io: 1, cnt: 1000, timer1: 5, timer2: 20 }), board)).toEqual({
+      kind: 'steps',
+      steps: [{ kind: 'cycle', address: 0, count: 1000, onMs: 500, offMs: 2000 }],
+    });
+  });
+
+  it('reads and writes channels through the base register map', () => {
+    const first = (o: Operation) => {
+      const plan = planOperation(o, ao);
+      return plan.kind === 'steps' ? (plan.steps[0] as Extract<PlanStep, { kind: 'request' }>).request : null;
+    };
+    expect(first(op({ opr: 'rdi', regstart: 0, regnum: 2 }))).toEqual({ fn: 2, address: 0, count: 2 });
+    expect(first(op({ opr: 'rai', regstart: 1, regnum: 3 }))).toEqual({ fn: 4, address: 1, count: 3 });
+    expect(first(op({ opr: 'rao', regstart: 400, regnum: 4 }))).toEqual({ fn: 3, address: 400, count: 4 });
+    expect(first(op({ opr: 'wao', aoinfo: [400, 2000] }))).toEqual({
+      fn: 16,
+      address: 400,
+      values: [400, 2000],
+    });
+    expect(first(op({ opr: 'waohex', aoinfos: '12000_0102ABCD' }))).toEqual({
+      fn: 16,
+      address: 12000,
+      values: [0x0102, 0xabcd],
+    });
+    expect(planOperation(op({ opr: 'wdo', doinfo: [1, 0, 1] }), board)).toEqual({
+      kind: 'steps',
+      steps: [{ kind: 'request', request: { fn: 15, address: 0, values: [true, false, true] } }],
+    });
+  });
+
+  it('reads the whole state for readall, and cycles for read', () => {
+    expect(stateReads(ao)).toEqual([
+      { fn: 2, address: 0, count: 2 },
+      { fn: 4, address: 0, count: 4 },
+      { fn: 3, address: 400, count: 4 },
+    ]);
+    expect(planOperation(op({ opr: 'readall' }), board)).toEqual({
+      kind: 'steps',
+      steps: stateReads(board).map((request) => ({ kind: 'request', request })),
+    });
+    expect(planOperation(op({ opr: 'read' }), board)).toEqual({
+      kind: 'cyclic',
+      count: 10,
+      intervalMs: 3000,
+    });
+  });
+
+  it('names what the base register map does not carry', () => {
+    for (const body of [
+      { opr: 'readsoc' },
+      { opr: 'READGPS' },
+      { opr: 'LoraClearSlave' },
+      { opr: 'lorarconfig' },
+    ]) {
+      expect(planOperation(op(body), board).kind, body.opr).toBe('unsupported');
+    }
+  });
+
+  it('property: a plan of an operation that passed the channel check stays within the channels', () => {
+    const counts = fc.record({
+      do: fc.integer({ min: 0, max: 32 }),
+      di: fc.integer({ min: 0, max: 32 }),
+      ai: fc.integer({ min: 0, max: 32 }),
+      ao: fc.integer({ min: 0, max: 32 }),
+    });
+    const body = fc.record({
+      opr: fc.constantFrom(...OPERATION_NAMES),
+      io: fc.integer({ min: 1, max: 32 }),
+      dly: fc.constantFrom(0, 2, 100),
+      doinfo: fc.array(fc.constantFrom(0, 1), { minLength: 1, maxLength: 32 }),
+      aoinfo: fc.array(fc.integer({ min: 0, max: 65535 }), { minLength: 1, maxLength: 32 }),
+    });
+    fc.assert(
+      fc.property(counts, body, (c, b) => {
+        const keys: Record<string, string[]> = {
+          openone: ['io', 'dly'],
+          closeone: ['io', 'dly'],
+          wdo: ['doinfo'],
+          wao: ['aoinfo'],
+        };
+        const picked = Object.fromEntries([
+          ['opr', b.opr],
+          ...(keys[b.opr] ?? []).map((k) => [k, b[k as keyof typeof b]]),
+        ]);
+        const parsed = parseOperation(picked);
+        if (!parsed.ok || checkOperationChannels(parsed.operation, c) !== null) return;
+        const plan = planOperation(parsed.operation, { counts: c, aoRegister: 400 });
+        if (plan.kind !== 'steps') return;
+        for (const step of plan.steps) {
+          if (step.kind !== 'request') continue;
+          const r = step.request;
+          if (r.fn === 5) expect(r.address).toBeLessThan(c.do);
+          if (r.fn === 15) expect(r.address + r.values.length).toBeLessThanOrEqual(c.do);
+          if (r.fn === 16) expect(r.address + r.values.length).toBeLessThanOrEqual(400 + c.ao);
+        }
+      }),
+    );
+  });
+});
