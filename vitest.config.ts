@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const protocolEntry = fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url));
+const simulatorEntry = fileURLToPath(new URL('./packages/simulator/src/index.ts', import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: { '@fieldlink/protocol': protocolEntry },
+    // Server tests drive virtual devices of the simulator; both resolve to their sources.
+    alias: { '@fieldlink/protocol': protocolEntry, '@fieldlink/simulator': simulatorEntry },
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],

@@ -154,6 +154,9 @@ describe('config', () => {
       logLevel: 'info',
       demo: true,
       publicUrl: undefined,
+      dtuPort: 8899,
+      dtuHeartbeat: 'ping',
+      dtuIdleSeconds: 180,
     });
     expect(loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject(
       {

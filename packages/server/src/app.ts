@@ -14,6 +14,7 @@ import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
 import type { SocialProvider } from './accounts/social.js';
 import { healthRoutes } from './health/routes.js';
+import { historyPlugin } from './history/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { LiveHub } from './live/hub.js';
@@ -103,5 +104,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     publicUrl: options.publicUrl,
   });
+  await app.register(historyPlugin, { prefix: '/api/v1', storage: options.storage, now });
   return app;
 }

@@ -1,4 +1,4 @@
-/** Server settings from the environment: the demo switch and the public URL. */
+/** Server settings from the environment: the demo switch, the public URL and the DTU listener. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -26,6 +26,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080/iot' }).publicUrl).toBe('http://10.0.0.5:8080/iot');
     for (const bad of ['console.example.com', 'ftp://x', 'https://x/?a=1', 'https://x/#y', 'https:// x']) {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+  it('reads the DTU listener settings, with their defaults, and refuses bad values', () => {
+    expect(loadConfig({})).toMatchObject({ dtuPort: 8899, dtuHeartbeat: 'ping', dtuIdleSeconds: 180 });
+    expect(loadConfig({ DTU_PORT: '0', DTU_HEARTBEAT: '', DTU_IDLE_SECONDS: '30' })).toMatchObject({
+      dtuPort: 0,
+      dtuHeartbeat: '',
+      dtuIdleSeconds: 30,
+    });
+    expect(loadConfig({ DTU_PORT: ' 9000 ', DTU_HEARTBEAT: 'HB 01' })).toMatchObject({
+      dtuPort: 9000,
+      dtuHeartbeat: 'HB 01',
+    });
+    for (const bad of ['-1', '65536', '88.5', 'dtu']) {
+      expect(() => loadConfig({ DTU_PORT: bad }), bad).toThrow(/DTU_PORT/);
+    }
+    expect(() => loadConfig({ PORT: '9000', DTU_PORT: '9000' })).toThrow(/DTU_PORT and PORT/);
+    expect(loadConfig({ PORT: '0', DTU_PORT: '0' }).dtuPort).toBe(0);
+    for (const bad of ['p\u00efng', 'x'.repeat(65), 'a\nb']) {
+      expect(() => loadConfig({ DTU_HEARTBEAT: bad }), bad).toThrow(/DTU_HEARTBEAT/);
+    }
+    for (const bad of ['0', '86401', '1.5', 'soon']) {
+      expect(() => loadConfig({ DTU_IDLE_SECONDS: bad }), bad).toThrow(/DTU_IDLE_SECONDS/);
     }
   });
 });

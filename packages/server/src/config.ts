@@ -10,12 +10,34 @@ export interface ServerConfig {
   readonly demo: boolean;
   /** The console's address as users reach it (share URLs); the request's own origin when unset. */
   readonly publicUrl: string | undefined;
+  /** TCP port DTUs dial (DTU_PORT, default 8899); 0 picks a free one. */
+  readonly dtuPort: number;
+  /** The heartbeat DTUs send, skipped on their links (DTU_HEARTBEAT, default `ping`); '' for none. */
+  readonly dtuHeartbeat: string;
+  /** A DTU link that sends nothing for this many seconds is dropped (DTU_IDLE_SECONDS, default 180). */
+  readonly dtuIdleSeconds: number;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
 const DEMO_OFF = ['0', 'false'];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A whole number in range from an environment variable; unset or blank gives the default. */
+function wholeNumber(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name]?.trim();
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number ${min}-${max}, got '${env[name]}'`);
+  }
+  return value;
+}
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -37,6 +59,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     );
   }
   const demo = !DEMO_OFF.includes((env.DEMO ?? '').trim().toLowerCase());
+  const dtuPort = wholeNumber(env, 'DTU_PORT', 8899, 0, 65535);
+  if (dtuPort !== 0 && dtuPort === port) throw new Error(`DTU_PORT and PORT must differ, both are ${port}`);
+  const dtuHeartbeat = env.DTU_HEARTBEAT ?? 'ping';
+  if (dtuHeartbeat !== '' && !/^[\x20-\x7e]{1,64}$/.test(dtuHeartbeat)) {
+    throw new Error('DTU_HEARTBEAT must be 1-64 printable ASCII characters, or empty for none');
+  }
+  const dtuIdleSeconds = wholeNumber(env, 'DTU_IDLE_SECONDS', 180, 1, 86_400);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -45,5 +74,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     logLevel,
     demo,
     publicUrl,
+    dtuPort,
+    dtuHeartbeat,
+    dtuIdleSeconds,
   };
 }

@@ -1,8 +1,12 @@
-/** The server process: settings, secrets and store, the demo account, then the HTTP listener. */
+/**
+ * The server process: settings, secrets and store, the demo account, then the HTTP listener and
+ * the DTU listener devices dial.
+ */
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
+import { DtuListener } from './gateway/dtu-listener.js';
 import { openStorage } from './storage/open.js';
 import { loadSecrets } from './storage/secrets.js';
 
@@ -34,10 +38,21 @@ const port = typeof address === 'object' && address ? address.port : config.port
 console.log(`Fieldlink is listening on http://localhost:${port}/ (API docs: /docs)`);
 if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
 
+const dtu = new DtuListener({
+  db: storage.db,
+  heartbeat: config.dtuHeartbeat,
+  link: { idleMs: config.dtuIdleSeconds * 1000 },
+  log: app.log.child({ component: 'dtu' }),
+});
+const dtuPort = await dtu.listen(config.dtuPort, config.host);
+console.log(`DTU listener on port ${dtuPort}`);
+
 let closing = false;
 async function shutdown(): Promise<void> {
   if (closing) return;
   closing = true;
+  // Links first: their devices are marked offline while the store is still open.
+  await dtu.close();
   await app.close();
   await storage.close();
   process.exit(0);

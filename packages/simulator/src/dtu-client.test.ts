@@ -105,17 +105,17 @@ describe('DtuClient', () => {
   });
 
   it('sends the heartbeat on schedule', async () => {
-    const c = client(new VirtualDevice('FL-R4', 'HB1'), { heartbeatMs: 30, heartbeat: 'beat' });
+    const c = client(new VirtualDevice('FL-R4', 'HB10001'), { heartbeatMs: 30, heartbeat: 'beat' });
     c.start();
     const link = await registeredLink();
-    expect(link.registration).toBe('HB1');
+    expect(link.registration).toBe('HB10001');
     await waitUntil(() => link.after.toString('latin1').startsWith('beatbeat'), 5000, 'two heartbeats');
     expect(link.after.toString('latin1')).toMatch(/^(beat)+$/);
   });
 
   it('sends `ping` every minute by default', async () => {
     const intervals: number[] = [];
-    const c = client(new VirtualDevice('FL-R4', 'HB2'), {
+    const c = client(new VirtualDevice('FL-R4', 'HB20001'), {
       timers: {
         setTimeout: (fn, ms) => setTimeout(fn, ms),
         clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
@@ -134,15 +134,15 @@ describe('DtuClient', () => {
   });
 
   it('reconnects and registers again after the gateway drops the link', async () => {
-    const c = client(new VirtualDevice('FL-R8', 'RC1'));
+    const c = client(new VirtualDevice('FL-R8', 'RC10001'));
     const events: string[] = [];
     c.on('connected', () => events.push('connected'));
     c.on('disconnected', (info) => events.push(`disconnected ${info.wasConnected}`));
     c.start();
     (await registeredLink(0)).socket.destroy();
-    expect((await registeredLink(1)).registration).toBe('RC1');
+    expect((await registeredLink(1)).registration).toBe('RC10001');
     (await registeredLink(1)).socket.end();
-    expect((await registeredLink(2)).registration).toBe('RC1');
+    expect((await registeredLink(2)).registration).toBe('RC10001');
     await waitUntil(() => c.connected);
     expect(events).toEqual(['connected', 'disconnected true', 'connected', 'disconnected true', 'connected']);
     expect(c.connections).toBe(3);
@@ -173,7 +173,7 @@ describe('DtuClient', () => {
   it('restarts the back-off after a link that stayed up 10 s', async () => {
     let now = 0;
     const retries: (number | undefined)[] = [];
-    const c = client(new VirtualDevice('FL-R8', 'RS1'), {
+    const c = client(new VirtualDevice('FL-R8', 'RS10001'), {
       clock: () => now,
       backoff: { initialMs: 4, maxMs: 1000 },
       random: () => 0.999999,
@@ -193,7 +193,7 @@ describe('DtuClient', () => {
   });
 
   it('survives garbage from the gateway and still answers afterwards', async () => {
-    const device = new VirtualDevice('FL-R32', 'GB1');
+    const device = new VirtualDevice('FL-R32', 'GB10001');
     const c = client(device);
     c.start();
     const link = await registeredLink();
@@ -222,7 +222,7 @@ describe('DtuClient', () => {
   });
 
   it('stop() closes the link and does not redial', async () => {
-    const c = client(new VirtualDevice('FL-R8', 'ST1'), { backoff: { initialMs: 5, maxMs: 5 } });
+    const c = client(new VirtualDevice('FL-R8', 'ST10001'), { backoff: { initialMs: 5, maxMs: 5 } });
     c.start();
     const link = await registeredLink();
     await c.stop();
@@ -232,11 +232,11 @@ describe('DtuClient', () => {
     expect(c.state).toBe('stopped');
     // It can be started again.
     c.start();
-    expect((await registeredLink(1)).registration).toBe('ST1');
+    expect((await registeredLink(1)).registration).toBe('ST10001');
   });
 
   it('start() right after stop() keeps exactly one link', async () => {
-    const c = client(new VirtualDevice('FL-R8', 'ST2'), { backoff: { initialMs: 5, maxMs: 5 } });
+    const c = client(new VirtualDevice('FL-R8', 'ST20001'), { backoff: { initialMs: 5, maxMs: 5 } });
     const events: string[] = [];
     c.on('connected', () => events.push('up'));
     c.on('disconnected', (info) => events.push(info.retryInMs === undefined ? 'closed' : 'dropped'));
@@ -253,7 +253,7 @@ describe('DtuClient', () => {
   });
 
   it('checks its settings', () => {
-    const device = new VirtualDevice('FL-R8', 'X');
+    const device = new VirtualDevice('FL-R8', 'XBBB');
     expect(() => new DtuClient(device, { host: 'h', port: 0 })).toThrow(RangeError);
     expect(() => new DtuClient(device, { host: 'h', heartbeatMs: -1 })).toThrow(RangeError);
     expect(() => new DtuClient(device, { host: 'h', backoff: { initialMs: 0 } })).toThrow(RangeError);

@@ -27,7 +27,7 @@ const attached = EQUIPMENT_TYPES.filter((t) => t.attachesTo !== null);
 
 describe('VirtualDevice', () => {
   it.each(standalone.map((t) => [t.type, t] as const))('%s: memory sized by the catalogue', (_, type) => {
-    const device = new VirtualDevice(type.type, 'SN1', { clock: () => 0 });
+    const device = new VirtualDevice(type.type, 'SN10001', { clock: () => 0 });
     const snap = device.snapshot();
     expect(snap.coils).toHaveLength(type.counts.do);
     expect(snap.inputs).toHaveLength(type.counts.di);
@@ -38,8 +38,8 @@ describe('VirtualDevice', () => {
   });
 
   it('2000-series boards hold their rule pages 10000 registers lower', () => {
-    const std = new VirtualDevice('FL-R8', 'A');
-    const s2000 = new VirtualDevice('FL-R8-2000', 'B');
+    const std = new VirtualDevice('FL-R8', 'AAAA');
+    const s2000 = new VirtualDevice('FL-R8-2000', 'BBBB');
     const rtc = 12000; // first RTC rule page register on a standard board
     expect(() => std.memory.writeHolding(rtc, 1)).not.toThrow();
     expect(() => s2000.memory.writeHolding(rtc + SERIES_2000_OFFSET, 1)).not.toThrow();
@@ -47,21 +47,21 @@ describe('VirtualDevice', () => {
   });
 
   it('refuses unknown types, sub-device types, bad serials, secrets and waveforms', () => {
-    expect(() => new VirtualDevice('FL-NOPE', 'A')).toThrow(/unknown equipment type/);
+    expect(() => new VirtualDevice('FL-NOPE', 'AAAA')).toThrow(/unknown equipment type/);
     for (const t of attached) {
-      expect(() => new VirtualDevice(t.type, 'A')).toThrow(/only behind a .* host/);
+      expect(() => new VirtualDevice(t.type, 'AAAA')).toThrow(/only behind a .* host/);
     }
-    for (const serial of ['', 'A:B', 'A B', 'A\n', 'é']) {
+    for (const serial of ['', 'ABC', 'AB:CD', 'AB CD', 'ABCD\n', 'ABCDé', 'AB_CD', 'A'.repeat(33)]) {
       expect(() => new VirtualDevice('FL-R8', serial)).toThrow(RangeError);
     }
-    expect(() => new VirtualDevice('FL-R8', 'A', { secret: 'x\ny' })).toThrow(RangeError);
-    expect(() => new VirtualDevice('FL-R8', 'A', { waveforms: [{ kind: 'constant', value: -1 }] })).toThrow(
-      RangeError,
-    );
+    expect(() => new VirtualDevice('FL-R8', 'AAAA', { secret: 'x\ny' })).toThrow(RangeError);
+    expect(
+      () => new VirtualDevice('FL-R8', 'AAAA', { waveforms: [{ kind: 'constant', value: -1 }] }),
+    ).toThrow(RangeError);
     // FL-R8 has two AI channels.
     const c = { kind: 'constant', value: 1 } as const;
-    expect(() => new VirtualDevice('FL-R8', 'A', { waveforms: [c, c, c] })).toThrow(/2 AI channels/);
-    expect(() => new VirtualDevice('FL-R8', 'A', { diPattern: { periodMs: 0 } })).toThrow(RangeError);
+    expect(() => new VirtualDevice('FL-R8', 'AAAA', { waveforms: [c, c, c] })).toThrow(/2 AI channels/);
+    expect(() => new VirtualDevice('FL-R8', 'AAAA', { diPattern: { periodMs: 0 } })).toThrow(RangeError);
   });
 
   it('registers as SN or SN:secret and a newline', () => {
@@ -73,7 +73,7 @@ describe('VirtualDevice', () => {
   it('AI input registers follow their waveforms at the times given', () => {
     let now = 0;
     const ramp = { kind: 'ramp', min: 0, max: 1000, periodMs: 10_000 } as const;
-    const device = new VirtualDevice('FL-AI8', 'A', {
+    const device = new VirtualDevice('FL-AI8', 'AAAA', {
       clock: () => now,
       waveforms: [ramp, { kind: 'constant', value: 4242 }],
     });
@@ -92,7 +92,7 @@ describe('VirtualDevice', () => {
   });
 
   it('toggles digital inputs on a DI pattern, channels offset', () => {
-    const device = new VirtualDevice('FL-R4', 'A', { diPattern: { periodMs: 1000 }, clock: () => 0 });
+    const device = new VirtualDevice('FL-R4', 'AAAA', { diPattern: { periodMs: 1000 }, clock: () => 0 });
     expect(device.snapshot().inputs).toEqual([false, false, false, false]);
     device.tick(250);
     expect(device.snapshot().inputs).toEqual([false, false, false, true]);
@@ -100,11 +100,11 @@ describe('VirtualDevice', () => {
     expect(device.snapshot().inputs).toEqual([true, true, true, true]);
     device.tick(2600);
     expect(device.snapshot().inputs).toEqual([false, false, true, true]);
-    expect(new VirtualDevice('FL-R4', 'B').snapshot().inputs).toEqual([false, false, false, false]);
+    expect(new VirtualDevice('FL-R4', 'BBBB').snapshot().inputs).toEqual([false, false, false, false]);
   });
 
   it('answers RTU reads of coils, inputs, input registers and AO', () => {
-    const device = new VirtualDevice('FL-AO4', 'A', {
+    const device = new VirtualDevice('FL-AO4', 'AAAA', {
       clock: () => 0,
       waveforms: [1, 2, 3, 4].map((value) => ({ kind: 'constant', value: value * 100 })),
       diPattern: { periodMs: 1000 },
@@ -122,7 +122,7 @@ describe('VirtualDevice', () => {
     // No relays on this module: coil reads are out of range.
     expect(ask(device, { fn: 1, address: 0, count: 1 })).toEqual({ fn: 1, exception: 2 });
 
-    const board = new VirtualDevice('FL-R16', 'B');
+    const board = new VirtualDevice('FL-R16', 'BBBB');
     expect(ask(board, { fn: 15, address: 3, values: [true, true] })).toEqual({
       fn: 15,
       address: 3,
@@ -136,7 +136,7 @@ describe('VirtualDevice', () => {
   });
 
   it('answers at slave address 254 and ignores other addresses', () => {
-    const device = new VirtualDevice('FL-R8', 'A');
+    const device = new VirtualDevice('FL-R8', 'AAAA');
     expect(device.slave.address).toBe(254);
     expect(device.receive(encodeRtuRequest(1, { fn: 1, address: 0, count: 8 }))).toEqual([]);
     expect(ask(device, { fn: 1, address: 0, count: 8 }, 254)).toEqual({

@@ -36,20 +36,21 @@ export interface DeviceSnapshot {
 }
 
 /** Printable ASCII without spaces, and no `:` (it separates the secret). */
-const SERIAL = /^[\x21-\x39\x3b-\x7e]{1,64}$/;
+/** What the server accepts as a serial number (letters, digits, '-' and '.'; 4-32). */
+const SERIAL = /^[A-Za-z0-9.-]{4,32}$/;
 /** Printable ASCII; the registration line ends at the newline. */
-const SECRET = /^[\x20-\x7e]{1,128}$/;
+const SECRET = /^[\x20-\x7e]{1,64}$/;
 
 export function checkSerial(serial: string): void {
   if (!SERIAL.test(serial)) {
     throw new RangeError(
-      `serial number must be 1-64 printable ASCII characters without spaces or ':', got ${JSON.stringify(serial)}`,
+      `serial number must be 4-32 letters, digits, '-' or '.', got ${JSON.stringify(serial)}`,
     );
   }
 }
 
 export function checkSecret(secret: string): void {
-  if (!SECRET.test(secret)) throw new RangeError('device secret must be 1-128 printable ASCII characters');
+  if (!SECRET.test(secret)) throw new RangeError('device secret must be 1-64 printable ASCII characters');
 }
 
 /** The catalogue types that can be simulated standalone (those not attached behind a host). */

@@ -1,4 +1,5 @@
 /** Equipment routes over HTTP on both databases: types, CRUD with every field, sub-devices, tree. */
+import { createHash } from 'node:crypto';
 import { describe, expect, it as baseIt } from 'vitest';
 import { bearer, expectError, login, register, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
@@ -436,5 +437,54 @@ describe.each(storageCases())('equipment on %s', (store) => {
     expectError(await send('GET', '/equipment?limit=1001', a.token), 400, 'bad_request');
     expectError(await send('GET', '/equipment?sort=name', a.token), 400, 'bad_request');
     expectError(await send('GET', '/equipment?scope=all', a.token), 403, 'forbidden');
+  });
+  it('sets and clears the link secret, keeping only its hash and never showing it', async () => {
+    const a = await user('eq-secret-a');
+    const made = await add(a.token, { sn: 'SECRET01', type: 'FL-R4', name: 'Gate' });
+    expect(made.hasLinkSecret).toBe(false);
+    const set = await send('PATCH', `/equipment/${made.id}`, a.token, { linkSecret: 'open sesame' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ hasLinkSecret: true });
+    expect(set.body).not.toContain('sesame');
+    const row = await h.storage.db
+      .selectFrom('equipment')
+      .select('link_secret_hash')
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(row.link_secret_hash).toBe(createHash('sha256').update('open sesame').digest('hex'));
+    const listed = (await send('GET', '/equipment', a.token)).json() as { items: EquipmentReply[] };
+    expect(listed.items.find((e) => e.id === made.id)?.hasLinkSecret).toBe(true);
+    expect(JSON.stringify(listed)).not.toMatch(/sesame|link_secret|linkSecret"/);
+
+    for (const bad of ['short', 'x'.repeat(65), 'tab\there!', 'naïve-secret', 42]) {
+      expectError(
+        await send('PATCH', `/equipment/${made.id}`, a.token, { linkSecret: bad }),
+        400,
+        'bad_request',
+      );
+    }
+    const cleared = await send('PATCH', `/equipment/${made.id}`, a.token, { linkSecret: null });
+    expect(cleared.json()).toMatchObject({ hasLinkSecret: false });
+
+    const team = await add(a.token, { sn: 'SECRET02', type: 'FL-JYTeam001', name: 'Team' });
+    const slave = await send('POST', `/equipment/${team.id}/sub-devices`, a.token, {
+      address: 1,
+      type: 'FL-LR4',
+      name: 'Slave',
+    });
+    expect((slave.json() as EquipmentReply).hasLinkSecret).toBe(false);
+    const id = (slave.json() as EquipmentReply).id;
+    expectError(
+      await send('PATCH', `/equipment/${id}`, a.token, { linkSecret: 'open sesame' }),
+      400,
+      'bad_request',
+    );
+    // Setting it is an edit: a stranger is not told the equipment exists.
+    const b = await user('eq-secret-b');
+    expectError(
+      await send('PATCH', `/equipment/${made.id}`, b.token, { linkSecret: null }),
+      404,
+      'not_found',
+    );
   });
 });

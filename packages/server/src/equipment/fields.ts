@@ -56,11 +56,16 @@ export const SubDeviceCreate = z.strictObject({
   settings: SettingsInput.optional(),
 });
 
+/** The secret a device's DTU registration must carry (`SN:secret`); stored as a hash, never shown. */
+export const LinkSecret = z.string().regex(/^[\x20-\x7e]{8,64}$/, '8-64 printable ASCII characters');
+
 export const EquipmentPatch = z.strictObject({
   name: Name.optional(),
   description: Description.optional(),
   group: Group.optional(),
   cameraPassword: CameraPassword.optional(),
+  /** null clears it: the device then registers with its serial number alone. */
+  linkSecret: LinkSecret.nullable().optional(),
   settings: SettingsInput.optional(),
 });
 
@@ -121,6 +126,8 @@ export const EquipmentReply = z.object({
   permission: PermissionReply,
   status: StatusReply,
   settings: Settings,
+  /** Whether the device's link registration must carry a secret. */
+  hasLinkSecret: z.boolean(),
   /** Only for callers with the camera right. */
   cameraPassword: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
@@ -187,6 +194,7 @@ export function equipmentReply(
     permission: permissionReply(access),
     status: statusOf(row, host),
     settings: readSettings(type.counts, row.settings, type.image),
+    hasLinkSecret: (row.link_secret_hash ?? null) !== null,
     ...(access.rights.camera ? { cameraPassword: row.camera_password } : {}),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

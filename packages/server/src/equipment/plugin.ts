@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
+import { hashLinkSecret } from '../gateway/secrets.js';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
@@ -315,7 +316,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       ...guarded,
       schema: {
         tags: ['equipment'],
-        summary: 'Change names, group, appearance, channel settings or modes (edit right)',
+        summary: 'Change names, group, appearance, channel settings, modes or the link secret (edit right)',
         security,
         params: EquipmentId,
         body: EquipmentPatch,
@@ -332,6 +333,12 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       if (body.description !== undefined) changes.description = body.description;
       if (body.group !== undefined) changes.group_name = body.group;
       if (body.cameraPassword !== undefined) changes.camera_password = body.cameraPassword;
+      if (body.linkSecret !== undefined) {
+        if (equipment.parent_id !== null) {
+          throw new ApiError('bad_request', 'a sub-device has no link of its own, so no link secret');
+        }
+        changes.link_secret_hash = body.linkSecret === null ? null : hashLinkSecret(body.linkSecret);
+      }
       if (body.settings !== undefined) {
         const stored = readSettings(type.counts, equipment.settings, type.image);
         changes.settings = JSON.stringify(

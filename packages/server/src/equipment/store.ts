@@ -33,7 +33,7 @@ export interface NewDevice {
 
 async function insert(
   db: Kysely<Database>,
-  values: Omit<Equipment, 'id' | 'online' | 'alarm' | 'soc' | 'status_at' | 'settings'>,
+  values: Omit<Equipment, 'id' | 'online' | 'alarm' | 'soc' | 'status_at' | 'settings' | 'link_secret_hash'>,
   type: EquipmentType,
   settings: SettingsInput,
   conflict: string,

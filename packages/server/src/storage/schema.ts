@@ -124,6 +124,8 @@ export interface EquipmentTable {
   /** Normalised channel, appearance and mode settings (see equipment/settings.ts). */
   settings: Generated<JsonText>;
   camera_password: string | null;
+  /** SHA-256 (hex) of the secret the device's link registration must carry; null when none is set. */
+  link_secret_hash: string | null;
   online: Generated<Flag>;
   alarm: Generated<Flag>;
   /** Battery level in percent; null until the device reports one. */
@@ -171,6 +173,43 @@ export interface EquipmentGrantTable {
   created_at: EpochMs;
 }
 
+/** What a telemetry row records: a channel value, the link state (1/0) or the battery level. */
+export type TelemetryKind = 'do' | 'di' | 'ai' | 'ao' | 'online' | 'soc';
+
+/**
+ * One change of a value, kept until the retention period ends (no foreign key: deleting the
+ * equipment leaves it). DO/DI/online values are 1 or 0; AI/AO values are the scaled values shown.
+ */
+export interface TelemetryTable {
+  equipment_id: number;
+  kind: TelemetryKind;
+  /** Counted from 0; 0 for online and soc. */
+  channel: number;
+  value: number;
+  at: EpochMs;
+}
+
+export type HistoryEventKind = 'alarm' | 'alarm_clear' | 'operation' | 'online' | 'offline';
+
+/** An alarm raised or cleared, an operation, or a link change of an equipment. */
+export interface HistoryEventTable {
+  id: Generated<number>;
+  equipment_id: number;
+  /** Who operated; null for what the equipment did by itself. */
+  user_id: number | null;
+  kind: HistoryEventKind;
+  /** 'do', 'di', 'ai' or 'ao' for channel events. */
+  channel_kind: string | null;
+  /** Counted from 0. */
+  channel: number | null;
+  /** -1 low, 1 high for alarms. */
+  level: number | null;
+  value: number | null;
+  message: Generated<string>;
+  detail: Generated<JsonText>;
+  at: EpochMs;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
@@ -181,6 +220,8 @@ export interface Database {
   equipment: EquipmentTable;
   share_codes: ShareCodeTable;
   equipment_grants: EquipmentGrantTable;
+  telemetry: TelemetryTable;
+  events: HistoryEventTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -209,3 +250,7 @@ export type NewShareCode = Insertable<ShareCodeTable>;
 
 export type EquipmentGrant = Selectable<EquipmentGrantTable>;
 export type NewEquipmentGrant = Insertable<EquipmentGrantTable>;
+
+export type TelemetryRow = Selectable<TelemetryTable>;
+export type HistoryEvent = Selectable<HistoryEventTable>;
+export type NewHistoryEvent = Insertable<HistoryEventTable>;

@@ -7,9 +7,13 @@ import type { Migration } from 'kysely';
 import { accounts } from './0001_accounts.js';
 import { equipment } from './0002_equipment.js';
 import { socialIdentities } from './0003_social_identities.js';
+import { linkSecret } from './0004_link_secret.js';
+import { history } from './0005_history.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
   '0002_equipment': equipment,
   '0003_social_identities': socialIdentities,
+  '0004_link_secret': linkSecret,
+  '0005_history': history,
 };

@@ -1,0 +1,114 @@
+/**
+ * The registered DTU links by serial number, and the equipment's link state in the store: a link
+ * that comes up marks its equipment online, one that goes down marks it offline, each with one
+ * UPDATE of `online` and `status_at`. A link replaced by a newer connection of the same serial
+ * leaves the equipment online. Writes for one serial run in order, so a quick up-down-up ends
+ * the way the links did; `online` and `offline` are emitted once the row is written.
+ */
+import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { Database, Flag } from '../storage/schema.js';
+import type { LinkCloseReason, ModbusRtuLink } from './link.js';
+import { silentLog } from './log.js';
+import type { GatewayLog } from './log.js';
+
+export interface LinkRegistryEvents {
+  online: [sn: string, equipmentId: number];
+  offline: [sn: string, equipmentId: number, reason: LinkCloseReason];
+}
+
+export interface LinkRegistryOptions {
+  readonly db: Kysely<Database>;
+  /** Epoch milliseconds for `status_at`. */
+  readonly now?: () => number;
+  readonly log?: GatewayLog;
+}
+
+interface Entry {
+  readonly equipmentId: number;
+  readonly link: ModbusRtuLink;
+}
+
+export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
+  private readonly db: Kysely<Database>;
+  private readonly now: () => number;
+  private readonly log: GatewayLog;
+  private readonly links = new Map<string, Entry>();
+  /** The last status write queued for each serial. */
+  private readonly writes = new Map<string, Promise<void>>();
+
+  constructor(options: LinkRegistryOptions) {
+    super();
+    this.db = options.db;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? silentLog;
+  }
+
+  /** The live link of a serial number (any case). */
+  get(sn: string): ModbusRtuLink | undefined {
+    return this.links.get(sn.toUpperCase())?.link;
+  }
+
+  /** The equipment id behind a live link. */
+  equipmentId(sn: string): number | undefined {
+    return this.links.get(sn.toUpperCase())?.equipmentId;
+  }
+
+  get size(): number {
+    return this.links.size;
+  }
+
+  /**
+   * Make `link` the live link of `sn` (upper case, as stored) and mark its equipment online. A link the serial already
+   * had is closed with reason 'replaced'. A link that is already closed is ignored.
+   */
+  add(sn: string, equipmentId: number, link: ModbusRtuLink): void {
+    if (link.closed) return;
+    const previous = this.links.get(sn);
+    this.links.set(sn, { equipmentId, link });
+    previous?.link.close('replaced');
+    link.once('close', (reason) => {
+      if (this.links.get(sn)?.link !== link) return;
+      this.links.delete(sn);
+      this.status(sn, equipmentId, 0, () => this.emit('offline', sn, equipmentId, reason));
+    });
+    this.status(sn, equipmentId, 1, () => this.emit('online', sn, equipmentId));
+  }
+
+  /** Resolves once every status write queued so far is done. */
+  async settled(): Promise<void> {
+    while (this.writes.size > 0) await Promise.all(this.writes.values());
+  }
+
+  /** Close every link (reason 'shutdown'), marking its equipment offline, and wait for the writes. */
+  async close(): Promise<void> {
+    for (const { link } of [...this.links.values()]) link.close('shutdown');
+    await this.settled();
+  }
+
+  private status(sn: string, equipmentId: number, online: Flag, announce: () => void): void {
+    const at = this.now();
+    const previous = this.writes.get(sn) ?? Promise.resolve();
+    const done = previous
+      .then(async () => {
+        try {
+          await this.db
+            .updateTable('equipment')
+            .set({ online, status_at: at })
+            .where('id', '=', equipmentId)
+            .execute();
+        } catch (error) {
+          this.log.error(
+            { err: error, serial: sn },
+            `could not mark equipment ${online ? 'online' : 'offline'}`,
+          );
+        }
+        announce();
+      })
+      .catch((error: unknown) => this.log.error({ err: error, serial: sn }, 'link status listener failed'));
+    this.writes.set(sn, done);
+    void done.then(() => {
+      if (this.writes.get(sn) === done) this.writes.delete(sn);
+    });
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * What the gateway tests share: a virtual DTU on a real TCP socket (the simulator's device memory
+ * and RTU slave behind it, with hooks to delay, drop or mangle replies), a link pair without a
+ * listener, a log that records, and waiting for a condition.
+ */
+import { once } from 'node:events';
+import { connect, createServer } from 'node:net';
+import type { Socket } from 'node:net';
+import { EquipmentMemory, RtuSlave } from '@fieldlink/simulator';
+import type { EquipmentShape } from '@fieldlink/simulator';
+import { ModbusRtuLink } from './link.js';
+import type { LinkOptions } from './link.js';
+import type { GatewayLog } from './log.js';
+
+export const BOARD: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 4, aoCount: 2 };
+
+export const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Wait until `check` holds, polling every few ms; fails after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await delay(3);
+  }
+}
+
+/**
+ * How a device answers one reply frame: the pieces to send (a pause between them, so they go out
+ * as separate segments), or [] to stay silent.
+ */
+export type Answer = (reply: Uint8Array, index: number) => (Uint8Array | string)[];
+
+export const answerPlainly: Answer = (reply) => [reply];
+
+export class VirtualDtu {
+  readonly memory: EquipmentMemory;
+  readonly slave: RtuSlave;
+  answer: Answer = answerPlainly;
+  /** Requests answered (or left unanswered) so far. */
+  requests = 0;
+  readonly closed: Promise<void>;
+
+  constructor(
+    readonly socket: Socket,
+    shape: EquipmentShape = BOARD,
+    address = 254,
+  ) {
+    this.memory = new EquipmentMemory(shape);
+    this.slave = new RtuSlave(this.memory, { address, heartbeat: ascii('ping') });
+    this.closed = once(socket, 'close').then(() => undefined);
+    socket.on('error', () => {});
+    socket.on('data', (chunk: Buffer) => {
+      for (const reply of this.slave.push(chunk)) void this.send(this.answer(reply, this.requests++));
+    });
+  }
+
+  /** Dial `port`, optionally send a registration packet, and answer from here on. */
+  static async dial(port: number, registration: string | Uint8Array | null, shape?: EquipmentShape) {
+    const socket = connect({ port, host: '127.0.0.1', noDelay: true });
+    await once(socket, 'connect');
+    const device = new VirtualDtu(socket, shape);
+    if (registration !== null)
+      socket.write(typeof registration === 'string' ? ascii(registration) : registration);
+    return device;
+  }
+
+  async send(pieces: (Uint8Array | string)[]): Promise<void> {
+    for (const [i, piece] of pieces.entries()) {
+      if (i > 0) await delay(2);
+      if (this.socket.destroyed) return;
+      this.socket.write(typeof piece === 'string' ? ascii(piece) : piece);
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.socket.destroyed;
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
+
+/** A link on the server side of a fresh socket pair, and the device on the other side. */
+export async function linkPair(
+  options: LinkOptions = {},
+): Promise<{ link: ModbusRtuLink; device: VirtualDtu; close: () => Promise<void> }> {
+  const server = createServer({ noDelay: true });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('no address');
+  const accepted = once(server, 'connection') as Promise<[Socket]>;
+  const device = await VirtualDtu.dial(address.port, null);
+  const [socket] = await accepted;
+  socket.pause();
+  const link = new ModbusRtuLink(socket, { heartbeat: ascii('ping'), ...options });
+  return {
+    link,
+    device,
+    close: async () => {
+      link.close('shutdown');
+      device.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface LogEntry {
+  readonly level: 'info' | 'warn' | 'error';
+  readonly details: Record<string, unknown>;
+  readonly message: string;
+}
+
+export class RecordingLog implements GatewayLog {
+  readonly entries: LogEntry[] = [];
+  info(details: object, message: string): void {
+    this.entries.push({ level: 'info', details: details as Record<string, unknown>, message });
+  }
+  warn(details: object, message: string): void {
+    this.entries.push({ level: 'warn', details: details as Record<string, unknown>, message });
+  }
+  error(details: object, message: string): void {
+    this.entries.push({ level: 'error', details: details as Record<string, unknown>, message });
+  }
+  warnings(): LogEntry[] {
+    return this.entries.filter((e) => e.level === 'warn');
+  }
+}

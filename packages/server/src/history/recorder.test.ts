@@ -1,0 +1,173 @@
+/** The recorder on both databases: changes stored, alarm and link events, Notiface pushes. */
+import type { ServerMessage } from '@fieldlink/protocol';
+import { parseServerMessage } from '@fieldlink/protocol';
+import { describe, expect, it as baseIt } from 'vitest';
+import { normaliseSettings } from '../equipment/settings.js';
+import { storageCases, useStorage } from '../storage/test-support.js';
+import { HistoryRecorder } from './recorder.js';
+import type { HistorySink, RecordedEquipment } from './recorder.js';
+import { HistoryWriter } from './writer.js';
+
+const T = Date.UTC(2026, 0, 5, 8);
+
+const settings = normaliseSettings(
+  { do: 2, di: 2, ai: 2, ao: 1 },
+  {
+    ai: {
+      names: ['Tank level', ''],
+      units: ['m', ''],
+      x1: [0, 0],
+      x2: [4000, 0],
+      y1: [0, 0],
+      y2: [10, 0],
+      alarmLow: [2, 0],
+      alarmHigh: [8, 0],
+    },
+    ao: { x1: [0], x2: [100], y1: [0], y2: [1] },
+    di: { names: ['Door'], alarm: [true, false], alarmHigh: [false, true] },
+  },
+);
+
+describe.each(storageCases())('history recorder on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const storage = useStorage(store);
+
+  it('stores what changed, alarm and link events, and pushes raised alarms', async () => {
+    const db = storage().db;
+    const writer = new HistoryWriter(db, { flushMs: 1 });
+    const pushed: [number, ServerMessage][] = [];
+    const recorder = new HistoryRecorder({ writer, publish: (id, m) => pushed.push([id, m]) });
+    const equipment: RecordedEquipment = { id: 11, unid: 'REC00001', settings };
+
+    const first = await recorder.observe(equipment, {
+      at: T,
+      do: [true, false],
+      di: [true, false],
+      ai: [4000, 7],
+      ao: [50],
+      online: true,
+      soc: 80,
+    });
+    expect(first).toEqual([{ type: 'raise', channelKind: 'ai', channel: 0, level: 1, value: 10, limit: 8 }]);
+    // Nothing changed: nothing stored, nothing raised.
+    expect(
+      await recorder.observe(equipment, { at: T + 1000, do: [true, false], ai: [4000, 7], online: true }),
+    ).toEqual([]);
+    const second = await recorder.observe(equipment, {
+      at: T + 2000,
+      di: [false, false],
+      ai: [2000, 7],
+      online: false,
+    });
+    expect(second.map((t) => `${t.type} ${t.channelKind}${t.channel}`)).toEqual(['clear ai0', 'raise di0']);
+
+    const rows = await db
+      .selectFrom('telemetry')
+      .select(['kind', 'channel', 'value', 'at'])
+      .where('equipment_id', '=', 11)
+      .orderBy('at')
+      .orderBy('kind')
+      .orderBy('channel')
+      .execute();
+    expect(rows.map((r) => [r.kind, r.channel, Number(r.value), Number(r.at) - T])).toEqual([
+      ['ai', 0, 10, 0],
+      ['ai', 1, 7, 0],
+      ['ao', 0, 0.5, 0],
+      ['di', 0, 1, 0],
+      ['di', 1, 0, 0],
+      ['do', 0, 1, 0],
+      ['do', 1, 0, 0],
+      ['online', 0, 1, 0],
+      ['soc', 0, 80, 0],
+      ['ai', 0, 5, 2000],
+      ['di', 0, 0, 2000],
+      ['online', 0, 0, 2000],
+    ]);
+
+    const events = await db
+      .selectFrom('events')
+      .selectAll()
+      .where('equipment_id', '=', 11)
+      .orderBy('id')
+      .execute();
+    expect(
+      events.map((e) => [e.kind, e.channel_kind, e.channel, e.level, e.message, Number(e.at) - T]),
+    ).toEqual([
+      ['alarm', 'ai', 0, 1, 'AI1 Tank level above the upper limit 8: 10 m', 0],
+      ['online', null, null, null, 'online', 0],
+      ['alarm_clear', 'ai', 0, 1, 'AI1 Tank level back within limits: 5 m', 2000],
+      ['alarm', 'di', 0, 1, 'DI1 Door alarm', 2000],
+      ['offline', null, null, null, 'offline', 2000],
+    ]);
+    expect(JSON.parse(events[0]!.detail)).toEqual({ name: 'Tank level', unit: 'm', limit: 8 });
+
+    expect(pushed.map(([id]) => id)).toEqual([11, 11]);
+    expect(pushed.map(([, m]) => m)).toEqual([
+      {
+        infotype: 'Notiface',
+        info: {
+          SN: 'REC00001',
+          channel: 'AI1',
+          level: 1,
+          value: 10,
+          Time: '2026-01-05 16:00:00',
+          text: 'AI1 Tank level above the upper limit 8: 10 m',
+        },
+      },
+      {
+        infotype: 'Notiface',
+        info: {
+          SN: 'REC00001',
+          channel: 'DI1',
+          level: 1,
+          value: 0,
+          Time: '2026-01-05 16:00:02',
+          text: 'DI1 Door alarm',
+        },
+      },
+    ]);
+    for (const [, message] of pushed) expect(parseServerMessage(JSON.stringify(message)).ok).toBe(true);
+    expect(recorder.alarms.active(11)).toEqual([{ channelKind: 'di', channel: 0, level: 1 }]);
+
+    await recorder.recordOperation({
+      equipmentId: 11,
+      userId: 5,
+      operation: 'openone DO2',
+      result: 'ok',
+      detail: { io: 2 },
+      at: T + 3000,
+    });
+    const op = await db
+      .selectFrom('events')
+      .selectAll()
+      .where('kind', '=', 'operation')
+      .executeTakeFirstOrThrow();
+    expect(op).toMatchObject({ equipment_id: 11, user_id: 5, message: 'openone DO2: ok' });
+    expect(JSON.parse(op.detail)).toEqual({ operation: 'openone DO2', result: 'ok', io: 2 });
+    await writer.close();
+  });
+
+  it('stores the whole status again after a failed write', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 1 });
+    let failing = true;
+    const sink: HistorySink = {
+      record: (samples) => (failing ? Promise.reject(new Error('store down')) : writer.record(samples)),
+      recordEvent: (event) => writer.recordEvent(event),
+    };
+    const recorder = new HistoryRecorder({ writer: sink });
+    const equipment: RecordedEquipment = { id: 12, unid: 'REC00002', settings };
+    await expect(recorder.observe(equipment, { at: T, do: [true] })).rejects.toThrow('store down');
+    failing = false;
+    await recorder.observe(equipment, { at: T + 1, do: [true] });
+    await recorder.observe(equipment, { at: T + 2, do: [true] });
+    recorder.forget(12);
+    await recorder.observe(equipment, { at: T + 3, do: [true] });
+    const rows = await storage()
+      .db.selectFrom('telemetry')
+      .select('at')
+      .where('equipment_id', '=', 12)
+      .execute();
+    expect(rows.map((r) => Number(r.at) - T).sort()).toEqual([1, 3]);
+    await writer.close();
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * What the device link hands to history: each status it reads from an equipment. The recorder
+ * stores every value that changed (channel values, the link state, the battery level), evaluates
+ * the alarms, stores each alarm raised or cleared as an event, and pushes a Notiface for each
+ * alarm raised to the live sessions that may read the equipment. Operations are stored as events
+ * with who asked, what and the result.
+ *
+ * Values are compared with the last ones stored, kept in memory per equipment; after a failed
+ * write the equipment's next status is stored whole again and its active alarms raised again.
+ */
+import type { ServerMessage } from '@fieldlink/protocol';
+import { scaleToDisplay } from '@fieldlink/protocol';
+import type { Settings } from '../equipment/settings.js';
+import type { TelemetryKind } from '../storage/schema.js';
+import { AlarmEvaluator, alarmLimitsOf } from './alarms.js';
+import type { AlarmTransition } from './alarms.js';
+import { DEFAULT_TIME_ZONE, ZonedTime } from './time.js';
+import type { EventInput, HistoryWriter, Sample } from './writer.js';
+
+/** The equipment a status belongs to. */
+export interface RecordedEquipment {
+  readonly id: number;
+  /** The unit id the live channel names it by (SN). */
+  readonly unid: string;
+  readonly settings: Pick<Settings, 'ai' | 'ao' | 'di' | 'do'>;
+}
+
+/** A status read from an equipment; each part is optional. Channels count from 0. */
+export interface Observation {
+  /** Epoch milliseconds. */
+  readonly at: number;
+  readonly do?: readonly boolean[];
+  readonly di?: readonly boolean[];
+  /** Raw register values; stored scaled. */
+  readonly ai?: readonly number[];
+  readonly ao?: readonly number[];
+  readonly online?: boolean;
+  /** Battery level, percent. */
+  readonly soc?: number;
+}
+
+export interface OperationRecord {
+  readonly equipmentId: number;
+  /** Who asked; null for an automatic operation. */
+  readonly userId: number | null;
+  /** What was asked, e.g. 'openone DO1'. */
+  readonly operation: string;
+  /** How it ended, e.g. 'ok', 'offline', 'timeout'. */
+  readonly result: string;
+  readonly detail?: Readonly<Record<string, unknown>>;
+  readonly at: number;
+}
+
+/** Sends a live-channel message to the sessions that may read the equipment (LiveHub.publish). */
+export type Publish = (equipmentId: number, message: ServerMessage) => void;
+
+/** Where the recorder's rows go: a HistoryWriter. */
+export type HistorySink = Pick<HistoryWriter, 'record' | 'recordEvent'>;
+
+export interface HistoryRecorderOptions {
+  readonly writer: HistorySink;
+  readonly alarms?: AlarmEvaluator;
+  readonly publish?: Publish;
+  /** The zone of Notiface times. */
+  readonly timeZone?: string;
+}
+
+const MAX_CHANNELS = 32;
+
+/** 'AI2' for AI channel 1. */
+const label = (kind: string, channel: number): string => `${kind.toUpperCase()}${channel + 1}`;
+
+function alarmMessage(t: AlarmTransition, name: string, unit: string): string {
+  const value = `${t.value}${unit === '' ? '' : ` ${unit}`}`;
+  const channel =
+    name === label(t.channelKind, t.channel) ? name : `${label(t.channelKind, t.channel)} ${name}`;
+  if (t.channelKind === 'di') return t.type === 'raise' ? `${channel} alarm` : `${channel} alarm cleared`;
+  if (t.type === 'clear') return `${channel} back within limits: ${value}`;
+  return t.level === 1
+    ? `${channel} above the upper limit ${t.limit ?? ''}: ${value}`
+    : `${channel} below the lower limit ${t.limit ?? ''}: ${value}`;
+}
+
+export class HistoryRecorder {
+  readonly #writer: HistorySink;
+  readonly #alarms: AlarmEvaluator;
+  readonly #publish: Publish;
+  readonly #zone: ZonedTime;
+  /** Last value stored per equipment, by `kind:channel`. */
+  readonly #last = new Map<number, Map<string, number>>();
+
+  constructor(options: HistoryRecorderOptions) {
+    this.#writer = options.writer;
+    this.#alarms = options.alarms ?? new AlarmEvaluator();
+    this.#publish = options.publish ?? (() => {});
+    this.#zone = new ZonedTime(options.timeZone ?? DEFAULT_TIME_ZONE);
+  }
+
+  get alarms(): AlarmEvaluator {
+    return this.#alarms;
+  }
+
+  /**
+   * Stores what changed and the alarm events of this status, pushes a Notiface for each alarm
+   * raised, and resolves with the alarm transitions once everything is committed.
+   */
+  async observe(equipment: RecordedEquipment, status: Observation): Promise<AlarmTransition[]> {
+    const samples = this.#changes(equipment, status);
+    const transitions = this.#alarms.evaluate(equipment.id, alarmLimitsOf(equipment.settings), {
+      ...(status.ai === undefined ? {} : { ai: status.ai }),
+      ...(status.di === undefined ? {} : { di: status.di }),
+    });
+    const events: EventInput[] = transitions.map((t) => this.#alarmEvent(equipment, t, status.at));
+    const link = samples.find((s) => s.kind === 'online');
+    if (link) {
+      events.push({
+        equipmentId: equipment.id,
+        kind: link.value === 1 ? 'online' : 'offline',
+        at: status.at,
+        message: link.value === 1 ? 'online' : 'offline',
+      });
+    }
+    for (const t of transitions) {
+      if (t.type === 'raise') this.#notify(equipment, t, status.at);
+    }
+    try {
+      await Promise.all([this.#writer.record(samples), ...events.map((e) => this.#writer.recordEvent(e))]);
+    } catch (error) {
+      // Start the equipment afresh: its next status is stored whole and its alarms raised again,
+      // so what this write lost is written then.
+      this.forget(equipment.id);
+      throw error;
+    }
+    return transitions;
+  }
+
+  /** Stores an operation: who, what and how it ended. */
+  recordOperation(op: OperationRecord): Promise<void> {
+    return this.#writer.recordEvent({
+      equipmentId: op.equipmentId,
+      userId: op.userId,
+      kind: 'operation',
+      at: op.at,
+      message: `${op.operation}: ${op.result}`,
+      detail: { operation: op.operation, result: op.result, ...op.detail },
+    });
+  }
+
+  /** Drops what is remembered of the equipment (deleted, or to store its next status whole). */
+  forget(equipmentId: number): void {
+    this.#last.delete(equipmentId);
+    this.#alarms.forget(equipmentId);
+  }
+
+  #changes(equipment: RecordedEquipment, status: Observation): Sample[] {
+    let last = this.#last.get(equipment.id);
+    if (!last) {
+      last = new Map();
+      this.#last.set(equipment.id, last);
+    }
+    const samples: Sample[] = [];
+    const put = (kind: TelemetryKind, channel: number, value: number): void => {
+      if (!Number.isFinite(value)) return;
+      const key = `${kind}:${channel}`;
+      if (last.get(key) === value) return;
+      last.set(key, value);
+      samples.push({ equipmentId: equipment.id, kind, channel, value, at: status.at });
+    };
+    const { settings } = equipment;
+    status.do?.slice(0, MAX_CHANNELS).forEach((on, i) => put('do', i, on ? 1 : 0));
+    status.di?.slice(0, MAX_CHANNELS).forEach((on, i) => put('di', i, on ? 1 : 0));
+    for (const kind of ['ai', 'ao'] as const) {
+      const s = settings[kind];
+      status[kind]?.slice(0, MAX_CHANNELS).forEach((raw, i) => {
+        const points = { x1: s.x1[i] ?? 0, x2: s.x2[i] ?? 0, y1: s.y1[i] ?? 0, y2: s.y2[i] ?? 0 };
+        put(kind, i, scaleToDisplay(raw, points));
+      });
+    }
+    if (status.online !== undefined) put('online', 0, status.online ? 1 : 0);
+    if (status.soc !== undefined) put('soc', 0, status.soc);
+    return samples;
+  }
+
+  #alarmEvent(equipment: RecordedEquipment, t: AlarmTransition, at: number): EventInput {
+    const { name, unit } = this.#channelText(equipment, t);
+    return {
+      equipmentId: equipment.id,
+      kind: t.type === 'raise' ? 'alarm' : 'alarm_clear',
+      at,
+      channelKind: t.channelKind,
+      channel: t.channel,
+      level: t.level,
+      value: t.value,
+      message: alarmMessage(t, name, unit),
+      detail: {
+        name,
+        unit,
+        ...(t.limit === undefined ? {} : { limit: t.limit }),
+      },
+    };
+  }
+
+  #channelText(equipment: RecordedEquipment, t: AlarmTransition): { name: string; unit: string } {
+    const names = equipment.settings[t.channelKind].names;
+    const name = names[t.channel]?.trim() || label(t.channelKind, t.channel);
+    const unit = t.channelKind === 'ai' ? (equipment.settings.ai.units[t.channel] ?? '') : '';
+    return { name, unit };
+  }
+
+  #notify(equipment: RecordedEquipment, t: AlarmTransition, at: number): void {
+    const { name, unit } = this.#channelText(equipment, t);
+    this.#publish(equipment.id, {
+      infotype: 'Notiface',
+      info: {
+        SN: equipment.unid,
+        channel: label(t.channelKind, t.channel),
+        level: t.level,
+        value: t.value,
+        Time: this.#zone.format(at),
+        text: alarmMessage(t, name, unit).slice(0, 256),
+      },
+    });
+  }
+}
