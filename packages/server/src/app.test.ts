@@ -157,6 +157,8 @@ describe('config', () => {
       dtuPort: 8899,
       dtuHeartbeat: 'ping',
       dtuIdleSeconds: 180,
+      historyRetentionDays: 365,
+      pollSeconds: 60,
     });
     expect(loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject(
       {

@@ -17,6 +17,8 @@ import { healthRoutes } from './health/routes.js';
 import { historyPlugin } from './history/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { installErrorHandling } from './http/error-handler.js';
+import type { DeviceService } from './gateway/device-service.js';
+import { liveDeviceHandler, operationsPlugin } from './gateway/operations.js';
 import { LiveHub } from './live/hub.js';
 import { createLiveChannel } from './live/socket.js';
 import type { DeviceRequestHandler } from './live/socket.js';
@@ -40,8 +42,10 @@ export interface AppOptions {
   readonly publicUrl?: string;
   /** The live channel's fan-out; a new one by default. The device link publishes through it. */
   readonly liveHub?: LiveHub;
-  /** Where operations and rule-page requests from the live channel go; answered `offline` without. */
+  /** Where operations and rule-page requests from the live channel go; by default to `devices`. */
   readonly onDeviceRequest?: DeviceRequestHandler;
+  /** The device link (built on `liveHub`); without it operations answer 503 and live requests `offline`. */
+  readonly devices?: DeviceService;
 }
 
 declare module 'fastify' {
@@ -82,7 +86,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtKey: options.secrets.jwtKey,
     now,
     hub,
-    ...(options.onDeviceRequest ? { onRequest: options.onDeviceRequest } : {}),
+    onRequest:
+      options.onDeviceRequest ??
+      liveDeviceHandler({
+        db: options.storage.db,
+        hub,
+        now,
+        ...(options.devices ? { devices: options.devices } : {}),
+      }),
   });
   app.decorate('live', hub);
   app.decorate('accessChanged', live.accessChanged);
@@ -105,5 +116,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
   });
   await app.register(historyPlugin, { prefix: '/api/v1', storage: options.storage, now });
+  await app.register(operationsPlugin, {
+    prefix: '/api/v1',
+    db: options.storage.db,
+    now,
+    ...(options.devices ? { devices: options.devices } : {}),
+  });
   return app;
 }

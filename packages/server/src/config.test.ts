@@ -51,4 +51,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DTU_IDLE_SECONDS: bad }), bad).toThrow(/DTU_IDLE_SECONDS/);
     }
   });
+
+  it('takes the history retention and the poll interval as whole numbers', () => {
+    expect(loadConfig({ HISTORY_RETENTION_DAYS: '30', POLL_SECONDS: '10' })).toMatchObject({
+      historyRetentionDays: 30,
+      pollSeconds: 10,
+    });
+    for (const bad of ['0', '-1', '1.5', 'week']) {
+      expect(() => loadConfig({ HISTORY_RETENTION_DAYS: bad }), bad).toThrow(/HISTORY_RETENTION_DAYS/);
+      expect(() => loadConfig({ POLL_SECONDS: bad }), bad).toThrow(/POLL_SECONDS/);
+    }
+  });
 });

@@ -16,6 +16,10 @@ export interface ServerConfig {
   readonly dtuHeartbeat: string;
   /** A DTU link that sends nothing for this many seconds is dropped (DTU_IDLE_SECONDS, default 180). */
   readonly dtuIdleSeconds: number;
+  /** Whole days of history and events kept (HISTORY_RETENTION_DAYS, default 365). */
+  readonly historyRetentionDays: number;
+  /** Seconds between the baseline polls of each online device (POLL_SECONDS, default 60). */
+  readonly pollSeconds: number;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
@@ -66,6 +70,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new Error('DTU_HEARTBEAT must be 1-64 printable ASCII characters, or empty for none');
   }
   const dtuIdleSeconds = wholeNumber(env, 'DTU_IDLE_SECONDS', 180, 1, 86_400);
+  const historyRetentionDays = wholeNumber(env, 'HISTORY_RETENTION_DAYS', 365, 1, 36_500);
+  const pollSeconds = wholeNumber(env, 'POLL_SECONDS', 60, 1, 86_400);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -77,5 +83,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     dtuPort,
     dtuHeartbeat,
     dtuIdleSeconds,
+    historyRetentionDays,
+    pollSeconds,
   };
 }

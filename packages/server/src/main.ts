@@ -2,13 +2,22 @@
  * The server process: settings, secrets and store, the demo account, then the HTTP listener and
  * the DTU listener devices dial.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
+import { DeviceService } from './gateway/device-service.js';
 import { DtuListener } from './gateway/dtu-listener.js';
+import type { GatewayLog } from './gateway/log.js';
+import { HistoryRecorder } from './history/recorder.js';
+import { scheduleRetention } from './history/retention.js';
+import { HistoryWriter } from './history/writer.js';
+import { LiveHub } from './live/hub.js';
 import { openStorage } from './storage/open.js';
 import { loadSecrets } from './storage/secrets.js';
+
+type AppLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const config = loadConfig();
 // Created on the first start (or taken from JWT_SECRET); a bad key stops the start here, before
@@ -24,12 +33,46 @@ const storage = await openStorage({
 });
 // The demo account and its devices, on a store that has none yet (DEMO=0 turns this off).
 const demo = config.demo ? await seedDemo(storage.db, Date.now()) : { created: false };
+// The device link: the live channel's fan-out, history, the DTU listener and what reads and
+// operates the devices whose links are up. The app's log exists only once the app is built.
+const hub = new LiveHub();
+let appLog: AppLogger | null = null;
+const history = new HistoryWriter(storage.db, {
+  onError: (err) => appLog?.error({ err }, 'history write failed'),
+});
+const recorder = new HistoryRecorder({ writer: history, publish: (id, message) => hub.publish(id, message) });
+const dtuLog: GatewayLog = {
+  info: (details, message) => appLog?.info({ component: 'dtu', ...details }, message),
+  warn: (details, message) => appLog?.warn({ component: 'dtu', ...details }, message),
+  error: (details, message) => appLog?.error({ component: 'dtu', ...details }, message),
+};
+const dtu = new DtuListener({
+  db: storage.db,
+  heartbeat: config.dtuHeartbeat,
+  link: { idleMs: config.dtuIdleSeconds * 1000 },
+  log: dtuLog,
+});
+const devices = new DeviceService({
+  db: storage.db,
+  registry: dtu.registry,
+  hub,
+  recorder,
+  pollMs: config.pollSeconds * 1000,
+  log: dtuLog,
+});
 const app = await buildApp({
   storage,
   secrets,
   codeSender,
   logLevel: config.logLevel,
+  liveHub: hub,
+  devices,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+});
+appLog = app.log;
+const retention = scheduleRetention(storage.db, {
+  retentionDays: config.historyRetentionDays,
+  onError: (err) => app.log.error({ err }, 'history retention failed'),
 });
 log = (line) => app.log.info(line);
 await app.listen({ port: config.port, host: config.host });
@@ -38,12 +81,6 @@ const port = typeof address === 'object' && address ? address.port : config.port
 console.log(`Fieldlink is listening on http://localhost:${port}/ (API docs: /docs)`);
 if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
 
-const dtu = new DtuListener({
-  db: storage.db,
-  heartbeat: config.dtuHeartbeat,
-  link: { idleMs: config.dtuIdleSeconds * 1000 },
-  log: app.log.child({ component: 'dtu' }),
-});
 const dtuPort = await dtu.listen(config.dtuPort, config.host);
 console.log(`DTU listener on port ${dtuPort}`);
 
@@ -53,7 +90,10 @@ async function shutdown(): Promise<void> {
   closing = true;
   // Links first: their devices are marked offline while the store is still open.
   await dtu.close();
+  await devices.stop();
   await app.close();
+  await retention.stop();
+  await history.close();
   await storage.close();
   process.exit(0);
 }

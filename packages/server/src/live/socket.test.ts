@@ -1,59 +1,8 @@
 /** The live channel over a real socket, on both databases: register, pushes by access, bad frames. */
-import type { ServerMessage } from '@fieldlink/protocol';
 import { beforeAll, describe, expect, it as baseIt } from 'vitest';
-import WebSocket from 'ws';
 import { bearer, login, post, register, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
-
-/** A browser's socket that keeps what it receives and can wait for a message. */
-class Browser {
-  readonly received: ServerMessage[] = [];
-  private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as ServerMessage;
-      this.received.push(message);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.match(message)) return true;
-        w.resolve(message);
-        return false;
-      });
-    });
-  }
-
-  static async open(url: string): Promise<Browser> {
-    const ws = new WebSocket(url);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    return new Browser(ws);
-  }
-
-  send(message: unknown): void {
-    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  next(infotype: string, timeoutMs = 2000): Promise<ServerMessage> {
-    const seen = this.received.findIndex((m) => m.infotype === infotype);
-    if (seen >= 0) return Promise.resolve(this.received.splice(seen, 1)[0]!);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${infotype} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({
-        match: (m) => m.infotype === infotype,
-        resolve: (m) => {
-          clearTimeout(timer);
-          this.received.splice(this.received.indexOf(m), 1);
-          resolve(m);
-        },
-      });
-    });
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
+import { Browser } from './test-support.js';
 
 const settle = (ms = 450) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,0 +1,421 @@
+/**
+ * What the server does with the devices whose links are up: it reads their state (a baseline
+ * poll, every `pollMs`, and the cyclic reads a console asks for), pushes what it read to the live
+ * channel, hands it to history (which stores changes and raises alarms), and carries out
+ * operations. Link state is event driven: a link coming up or going down is pushed at once, for
+ * the device and its sub-devices, which share its link (spec §4).
+ */
+import { equipmentType, isException, packChannels, planOperation, stateReads } from '@fieldlink/protocol';
+import type {
+  EquipmentType,
+  ModbusRequest,
+  ModbusResponse,
+  Operation,
+  OperationPlan,
+  PlanStep,
+} from '@fieldlink/protocol';
+import type { Kysely } from 'kysely';
+import type { Settings } from '../equipment/settings.js';
+import { readSettings } from '../equipment/settings.js';
+import type { HistoryRecorder, Observation } from '../history/recorder.js';
+import { DEFAULT_TIME_ZONE, ZonedTime } from '../history/time.js';
+import type { LiveHub } from '../live/hub.js';
+import type { Database, Equipment } from '../storage/schema.js';
+import type { LinkRegistry } from './registry.js';
+import { silentLog } from './log.js';
+import type { GatewayLog } from './log.js';
+import type { ModbusRtuLink } from './link.js';
+
+export interface DeviceServiceOptions {
+  readonly db: Kysely<Database>;
+  readonly registry: LinkRegistry;
+  readonly hub: LiveHub;
+  readonly recorder?: HistoryRecorder;
+  /** The baseline poll of every online device; default 60 s. */
+  readonly pollMs?: number;
+  /** Per-request timeout of the reads and writes; default the link's (3000 ms). */
+  readonly timeoutMs?: number;
+  readonly now?: () => number;
+  readonly timeZone?: string;
+  readonly log?: GatewayLog;
+}
+
+/** The state read from a device, channels from 0. */
+export interface DeviceState {
+  readonly do?: boolean[];
+  readonly di?: boolean[];
+  readonly ai?: number[];
+  readonly ao?: number[];
+}
+
+/** Why an operation could not be carried out. */
+export class OperationError extends Error {
+  constructor(
+    readonly code: 'offline' | 'unsupported' | 'device',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OperationError';
+  }
+}
+
+/** The answer of the last request of an operation, for the caller. */
+export interface OperationOutcome {
+  /** 'done' when every step ran; 'started' when steps go on after the reply (pauses, cycles, cyclic reads). */
+  readonly status: 'done' | 'started';
+  readonly response: ModbusResponse | null;
+}
+
+interface Online {
+  readonly sn: string;
+  readonly equipment: Equipment;
+  readonly type: EquipmentType;
+  readonly settings: Settings;
+  timer: ReturnType<typeof setInterval> | null;
+  polling: boolean;
+}
+
+/** The link, slave address and type an equipment is reached by. */
+interface Route {
+  readonly link: ModbusRtuLink;
+  readonly slave: number;
+  readonly host: Online;
+  readonly equipment: Equipment;
+  readonly type: EquipmentType;
+}
+
+const delay = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+export class DeviceService {
+  readonly #db: Kysely<Database>;
+  readonly #registry: LinkRegistry;
+  readonly #hub: LiveHub;
+  readonly #recorder: HistoryRecorder | undefined;
+  readonly #pollMs: number;
+  readonly #timeoutMs: number | undefined;
+  readonly #now: () => number;
+  readonly #zone: ZonedTime;
+  readonly #log: GatewayLog;
+  /** Online hosts by equipment id. */
+  readonly #online = new Map<number, Online>();
+  /** Background work (pauses, cycles, cyclic reads) still running. */
+  readonly #running = new Set<Promise<void>>();
+  #stopped = false;
+
+  constructor(options: DeviceServiceOptions) {
+    this.#db = options.db;
+    this.#registry = options.registry;
+    this.#hub = options.hub;
+    this.#recorder = options.recorder;
+    this.#pollMs = options.pollMs ?? 60_000;
+    this.#timeoutMs = options.timeoutMs;
+    this.#now = options.now ?? Date.now;
+    this.#zone = new ZonedTime(options.timeZone ?? DEFAULT_TIME_ZONE);
+    this.#log = options.log ?? silentLog;
+    this.#registry.on('online', (sn, id) => this.#track(this.#up(sn, id)));
+    this.#registry.on('offline', (sn, id) => this.#track(this.#down(sn, id)));
+  }
+
+  /** Whether the equipment (or its host) has a link up. */
+  isOnline(equipmentId: number): boolean {
+    return this.#online.has(equipmentId);
+  }
+
+  /** Stops polling and waits for background work; links are closed by the listener. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const host of this.#online.values()) if (host.timer) clearInterval(host.timer);
+    await Promise.allSettled([...this.#running]);
+  }
+
+  #track(work: Promise<void>): void {
+    const p = work.catch((e: unknown) => this.#log.warn({ err: e }, 'device link work failed'));
+    this.#running.add(p);
+    void p.finally(() => this.#running.delete(p));
+  }
+
+  async #up(sn: string, equipmentId: number): Promise<void> {
+    const equipment = await this.#db
+      .selectFrom('equipment')
+      .selectAll()
+      .where('id', '=', equipmentId)
+      .executeTakeFirst();
+    const type = equipment ? equipmentType(equipment.type) : undefined;
+    if (!equipment || !type || this.#stopped) return;
+    const previous = this.#online.get(equipmentId);
+    if (previous?.timer) clearInterval(previous.timer);
+    const host: Online = {
+      sn,
+      equipment,
+      type,
+      settings: readSettings(type.counts, equipment.settings, type.image),
+      timer: null,
+      polling: false,
+    };
+    this.#online.set(equipmentId, host);
+    await this.#linkState(equipment, true);
+    host.timer = setInterval(() => this.#track(this.poll(equipmentId).then(() => undefined)), this.#pollMs);
+    host.timer.unref();
+    await this.poll(equipmentId);
+  }
+
+  async #down(_sn: string, equipmentId: number): Promise<void> {
+    const host = this.#online.get(equipmentId);
+    if (host?.timer) clearInterval(host.timer);
+    this.#online.delete(equipmentId);
+    const equipment =
+      host?.equipment ??
+      (await this.#db.selectFrom('equipment').selectAll().where('id', '=', equipmentId).executeTakeFirst());
+    if (equipment) await this.#linkState(equipment, false);
+  }
+
+  /** Pushes the link state of a host and its sub-devices, and stores it. */
+  async #linkState(host: Equipment, online: boolean): Promise<void> {
+    const children = await this.#db
+      .selectFrom('equipment')
+      .selectAll()
+      .where('parent_id', '=', host.id)
+      .execute();
+    const at = this.#now();
+    for (const e of [host, ...children]) {
+      this.#hub.pushDeviceInfo(e.id, { infotype: 'EquipInfoNow', info: { SN: e.unid, IsOnline: online } });
+    }
+    if (this.#recorder) {
+      await this.#recorder.observe(this.#recorded(host, this.#online.get(host.id)?.settings), { at, online });
+    }
+  }
+
+  #recorded(equipment: Equipment, settings?: Settings) {
+    const type = equipmentType(equipment.type);
+    return {
+      id: equipment.id,
+      unid: equipment.unid,
+      settings:
+        settings ?? readSettings(type?.counts ?? { do: 0, di: 0, ai: 0, ao: 0 }, equipment.settings, ''),
+    };
+  }
+
+  /** Reads the whole state of an online host once, pushes and records it. Never overlaps itself. */
+  async poll(equipmentId: number, priority: 'poll' | 'user' = 'poll'): Promise<DeviceState | null> {
+    const host = this.#online.get(equipmentId);
+    const link = host ? this.#registry.get(host.sn) : undefined;
+    if (!host || !link || (priority === 'poll' && host.polling)) return null;
+    host.polling = true;
+    try {
+      const state = await this.#readState(link, host.type.slaveAddress, host.type, priority);
+      if (state) await this.#publishState(host.equipment, host.settings, state);
+      return state;
+    } finally {
+      host.polling = false;
+    }
+  }
+
+  async #readState(
+    link: ModbusRtuLink,
+    slave: number,
+    type: EquipmentType,
+    priority: 'poll' | 'user',
+  ): Promise<DeviceState | null> {
+    const state: { do?: boolean[]; di?: boolean[]; ai?: number[]; ao?: number[] } = {};
+    for (const request of stateReads(type)) {
+      let response: ModbusResponse;
+      try {
+        response = await this.#send(link, slave, request, priority);
+      } catch {
+        // A timeout or a closed link: the link counts timeouts and goes down by itself when dead.
+        return null;
+      }
+      if (isException(response)) return null;
+      if (response.fn === 1) state.do = [...response.values];
+      else if (response.fn === 2) state.di = [...response.values];
+      else if (response.fn === 4) state.ai = [...response.values];
+      else if (response.fn === 3) state.ao = [...response.values];
+    }
+    return state;
+  }
+
+  #send(link: ModbusRtuLink, slave: number, request: ModbusRequest, priority: 'poll' | 'user') {
+    return link.request(slave, request, {
+      priority,
+      ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }),
+    });
+  }
+
+  async #publishState(equipment: Equipment, settings: Settings, state: DeviceState): Promise<void> {
+    const at = this.#now();
+    this.#hub.pushDeviceInfo(equipment.id, {
+      infotype: 'PushInfo',
+      info: {
+        SN: equipment.unid,
+        ...(state.do ? { regdo: [...packChannels(state.do)], donum: state.do.length } : {}),
+        ...(state.di ? { regdi: [...packChannels(state.di)], dinum: state.di.length } : {}),
+        ...(state.ai ? { regai: state.ai, ainum: state.ai.length } : {}),
+        ...(state.ao ? { regao: state.ao, aonum: state.ao.length } : {}),
+        IsOnline: true,
+        Time: this.#zone.format(at),
+      },
+    });
+    if (!this.#recorder) return;
+    const observation: Observation = { at, ...state };
+    await this.#recorder.observe({ id: equipment.id, unid: equipment.unid, settings }, observation);
+    const alarm = this.#recorder.alarms.isAlarming(equipment.id) ? 1 : 0;
+    if (alarm !== equipment.alarm) {
+      await this.#db
+        .updateTable('equipment')
+        .set({ alarm, status_at: at })
+        .where('id', '=', equipment.id)
+        .execute();
+      (equipment as { alarm: 0 | 1 }).alarm = alarm;
+    }
+  }
+
+  /** How an equipment is reached: its own link, or its host's at its slave id. */
+  async #route(equipment: Equipment): Promise<Route> {
+    const type = equipmentType(equipment.type);
+    if (!type) throw new OperationError('unsupported', 'unknown device');
+    const hostId = equipment.parent_id ?? equipment.id;
+    const host = this.#online.get(hostId);
+    const link = host ? this.#registry.get(host.sn) : undefined;
+    if (!host || !link) throw new OperationError('offline', 'the equipment is offline');
+    if (equipment.parent_id === null) return { link, slave: type.slaveAddress, host, equipment, type };
+    const slave = Number(equipment.address);
+    if (type.attachesTo === 'dl645' || !Number.isInteger(slave)) {
+      throw new OperationError(
+        'unsupported',
+        'DL645 meters are read by their gateway, not operated directly',
+      );
+    }
+    return { link, slave, host, equipment, type };
+  }
+
+  /**
+   * Carries out an operation that passed the rights and channel checks. Resolves when the first
+   * part is done (what comes after a pause or a cycle goes on in the background); rejects with
+   * OperationError when the device is offline, the operation is not carried by the register map,
+   * or the device refused it.
+   */
+  async operate(equipment: Equipment, op: Operation, userId: number | null): Promise<OperationOutcome> {
+    const route = await this.#route(equipment);
+    const plan: OperationPlan = planOperation(op, {
+      counts: route.type.counts,
+      aoRegister: route.type.aoRegister,
+    });
+    const at = this.#now();
+    const record = (result: string) =>
+      this.#recorder
+        ?.recordOperation({ equipmentId: equipment.id, userId, operation: describe(op), result, at })
+        .catch((e: unknown) => this.#log.warn({ err: e }, 'operation record failed'));
+    if (plan.kind === 'unsupported') {
+      await record('unsupported');
+      throw new OperationError('unsupported', plan.reason);
+    }
+    if (plan.kind === 'cyclic') {
+      this.#track(this.#cyclic(route, plan.count, plan.intervalMs));
+      await record('started');
+      return { status: 'started', response: null };
+    }
+    const first: PlanStep[] = [];
+    let rest: PlanStep[] = [];
+    for (const [i, step] of plan.steps.entries()) {
+      if (step.kind !== 'request') {
+        rest = plan.steps.slice(i);
+        break;
+      }
+      first.push(step);
+    }
+    let response: ModbusResponse | null = null;
+    try {
+      for (const step of first) response = await this.#step(route, step);
+    } catch (e) {
+      await record(e instanceof OperationError ? e.code : 'failed');
+      throw e instanceof OperationError
+        ? e
+        : new OperationError('offline', `the device did not answer: ${String(e)}`);
+    }
+    await record(rest.length > 0 ? 'started' : 'ok');
+    const writes = plan.steps.some((s) => s.kind !== 'request' || !isRead(s.request));
+    if (rest.length > 0) this.#track(this.#background(route, rest));
+    else if (writes) this.#track(this.#refresh(route));
+    return { status: rest.length > 0 ? 'started' : 'done', response };
+  }
+
+  /** Reads holding registers (rule pages, AO) of an equipment for the asker; values per register. */
+  async readRegisters(equipment: Equipment, start: number, count: number): Promise<number[]> {
+    const route = await this.#route(equipment);
+    const response = await this.#step(route, {
+      kind: 'request',
+      request: { fn: 3, address: start, count },
+    }).catch((e: unknown) => {
+      throw e instanceof OperationError
+        ? e
+        : new OperationError('offline', `the device did not answer: ${String(e)}`);
+    });
+    if (!response || isException(response) || response.fn !== 3) {
+      throw new OperationError('device', 'the device gave no registers');
+    }
+    return [...response.values];
+  }
+
+  async #step(route: Route, step: PlanStep): Promise<ModbusResponse | null> {
+    if (step.kind === 'wait') {
+      await delay(step.ms);
+      return null;
+    }
+    if (step.kind === 'cycle') {
+      for (let i = 0; i < step.count && !this.#stopped; i++) {
+        await this.#step(route, { kind: 'request', request: { fn: 5, address: step.address, value: true } });
+        await delay(step.onMs);
+        await this.#step(route, { kind: 'request', request: { fn: 5, address: step.address, value: false } });
+        await delay(step.offMs);
+      }
+      return null;
+    }
+    const response = await this.#send(route.link, route.slave, step.request, 'user');
+    if (isException(response)) {
+      throw new OperationError('device', `the device refused it (Modbus exception ${response.exception})`);
+    }
+    return response;
+  }
+
+  async #background(route: Route, steps: readonly PlanStep[]): Promise<void> {
+    for (const step of steps) {
+      if (this.#stopped) return;
+      await this.#step(route, step);
+      if (step.kind === 'request') await this.#refresh(route);
+    }
+    await this.#refresh(route);
+  }
+
+  /** The cyclic read a console asks for while it watches a device (spec §4: 10 reads, 3 s apart). */
+  async #cyclic(route: Route, count: number, intervalMs: number): Promise<void> {
+    for (let i = 0; i < count && !this.#stopped; i++) {
+      await this.#refresh(route);
+      if (i < count - 1) await delay(intervalMs);
+    }
+  }
+
+  /** Reads the operated equipment again at once, so its new state is pushed without waiting for the poll. */
+  async #refresh(route: Route): Promise<void> {
+    if (route.equipment.parent_id === null) {
+      await this.poll(route.equipment.id, 'user');
+      return;
+    }
+    const state = await this.#readState(route.link, route.slave, route.type, 'user');
+    if (state) {
+      const settings = readSettings(route.type.counts, route.equipment.settings, route.type.image);
+      await this.#publishState(route.equipment, settings, state);
+    }
+  }
+}
+
+function isRead(request: ModbusRequest): boolean {
+  return request.fn === 1 || request.fn === 2 || request.fn === 3 || request.fn === 4;
+}
+
+/** 'openone DO3', 'wao', … for the operation event. */
+function describe(op: Operation): string {
+  return 'io' in op ? `${op.opr} DO${op.io}` : op.opr;
+}

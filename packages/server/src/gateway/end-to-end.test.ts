@@ -1,0 +1,204 @@
+/**
+ * The device link end to end over real sockets, on both databases: a simulated device dials the
+ * DTU listener, the server polls it and pushes its state to a browser on /ws, a REST operation
+ * switches a relay in the device's memory, the new state is pushed, the operation is in the
+ * events, and a dropped link is pushed as offline.
+ */
+import { randomBytes } from 'node:crypto';
+import { DtuClient, VirtualDevice } from '@fieldlink/simulator';
+import type { PushInfo } from '@fieldlink/protocol';
+import { unpackChannels } from '@fieldlink/protocol';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it as baseIt } from 'vitest';
+import { RecordingCodeSender, TestClock, bearer, login, post, register } from '../accounts/test-support.js';
+import type { AccountsHarness } from '../accounts/test-support.js';
+import { buildApp } from '../app.js';
+import { HistoryRecorder } from '../history/recorder.js';
+import { HistoryWriter } from '../history/writer.js';
+import { LiveHub } from '../live/hub.js';
+import { Browser } from '../live/test-support.js';
+import { storageCases, useStorage } from '../storage/test-support.js';
+import { DeviceService } from './device-service.js';
+import { DtuListener } from './dtu-listener.js';
+import { until } from './test-support.js';
+
+describe.each(storageCases())('device link end to end on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const storage = useStorage(store);
+  let app: FastifyInstance;
+  let dtu: DtuListener;
+  let devices: DeviceService;
+  let history: HistoryWriter;
+  let dtuPort = 0;
+  let wsUrl = '';
+  let h: AccountsHarness;
+
+  beforeAll(async () => {
+    if (store.skip !== null) return;
+    const clock = new TestClock(Date.now());
+    const sender = new RecordingCodeSender();
+    const jwtKey = new Uint8Array(randomBytes(32));
+    const db = storage().db;
+    const hub = new LiveHub({ batchMs: 20 });
+    history = new HistoryWriter(db, { flushMs: 10 });
+    const recorder = new HistoryRecorder({ writer: history, publish: (id, m) => hub.publish(id, m) });
+    dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 60_000 } });
+    devices = new DeviceService({
+      db,
+      registry: dtu.registry,
+      hub,
+      recorder,
+      pollMs: 60_000,
+      timeoutMs: 1000,
+    });
+    app = await buildApp({
+      storage: storage(),
+      secrets: { jwtKey },
+      codeSender: sender,
+      now: clock.now,
+      logLevel: false,
+      liveHub: hub,
+      devices,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    wsUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+    dtuPort = await dtu.listen(0, '127.0.0.1');
+    h = { app, clock, sender, jwtKey, storage: storage() };
+  });
+
+  afterAll(async () => {
+    await dtu?.close();
+    await devices?.stop();
+    await app?.close();
+    await history?.close();
+  });
+
+  const regdo = (m: unknown, count: number): boolean[] | null => {
+    const info = (m as PushInfo).info;
+    return info.regdo ? unpackChannels(Uint8Array.from(info.regdo), count) : null;
+  };
+
+  it('polls, pushes, operates and records a simulated relay board', async () => {
+    await register(h, 'e2e-owner');
+    const token = (await login(h, 'e2e-owner')).accessToken;
+    const made = await post(
+      app,
+      '/equipment',
+      { sn: 'E2E00001', type: 'FL-R8', name: 'E2E board' },
+      bearer(token),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json() as { id: number }).id;
+
+    // Offline: an operation is refused, and nothing is sent.
+    const offline = await post(app, `/equipment/${id}/operations`, { opr: 'openone', io: 2 }, bearer(token));
+    expect(offline.statusCode, offline.body).toBe(409);
+
+    const browser = await Browser.open(wsUrl);
+    browser.send({ infotype: 'register', info: { token } });
+    await browser.next('register');
+
+    const device = new VirtualDevice('FL-R8', 'E2E00001');
+    const client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort, heartbeatMs: 0, tickMs: 50 });
+    client.start();
+    try {
+      expect(await browser.next('EquipInfoNow', 3000)).toMatchObject({
+        info: { SN: 'E2E00001', IsOnline: true },
+      });
+      const first = await browser.next('PushInfo', 3000);
+      expect(regdo(first, 8)).toEqual(Array(8).fill(false));
+      expect((first as PushInfo).info.regai).toHaveLength(2);
+
+      const res = await post(app, `/equipment/${id}/operations`, { opr: 'openone', io: 2 }, bearer(token));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'done', response: { fn: 5, address: 1, value: true } });
+      expect(device.memory.coils[1]).toBe(true);
+      const after = await browser.next('PushInfo', 3000, (m) => regdo(m, 8)?.[1] === true);
+      expect(regdo(after, 8)).toEqual([false, true, false, false, false, false, false, false]);
+
+      // A read answers with the device's values.
+      const read = await post(
+        app,
+        `/equipment/${id}/operations`,
+        { opr: 'rdo', regstart: 0, regnum: 8 },
+        bearer(token),
+      );
+      expect(read.json()).toMatchObject({
+        response: { fn: 1, values: [false, true, false, false, false, false, false, false] },
+      });
+
+      // Channels the type lacks, and rights the caller lacks, are refused before the device.
+      const past = await post(app, `/equipment/${id}/operations`, { opr: 'openone', io: 9 }, bearer(token));
+      expect(past.statusCode).toBe(400);
+      await register(h, 'e2e-reader');
+      const readerToken = (await login(h, 'e2e-reader')).accessToken;
+      const code = await post(
+        app,
+        `/equipment/${id}/share-codes`,
+        { level: 'read', validity: '1d' },
+        bearer(token),
+      );
+      await post(
+        app,
+        '/share-codes/redeem',
+        { code: (code.json() as { code: string }).code },
+        bearer(readerToken),
+      );
+      const denied = await post(
+        app,
+        `/equipment/${id}/operations`,
+        { opr: 'closeone', io: 2 },
+        bearer(readerToken),
+      );
+      expect(denied.statusCode, denied.body).toBe(403);
+      expect(device.memory.coils[1]).toBe(true);
+
+      // The live channel carries operations too, answered to the asker.
+      browser.send({ infotype: 'damopr', info: { unid: 'E2E00001', opr: 'closeone', io: 2 } });
+      expect(await browser.next('DAMOpr', 3000)).toMatchObject({
+        info: { SN: 'E2E00001', opr: 'closeone', ok: true },
+      });
+      expect(device.memory.coils[1]).toBe(false);
+
+      const row = await storage()
+        .db.selectFrom('equipment')
+        .select('online')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.online).toBe(1);
+      await history.flush();
+      // The clock stands still in tests; the events lie at its present, which a range excludes.
+      h.clock.advance(1000);
+      const events = await app.inject({
+        method: 'GET',
+        url: `/api/v1/equipment/${id}/events`,
+        headers: bearer(token),
+      });
+      const messages = (events.json() as { items: { kind: string; message: string }[] }).items.map(
+        (e) => e.message,
+      );
+      expect(messages).toEqual(expect.arrayContaining(['openone DO2: ok', 'closeone DO2: ok', 'online']));
+    } finally {
+      await client.stop();
+    }
+    expect(
+      await browser.next(
+        'EquipInfoNow',
+        3000,
+        (m) => (m as { info: { IsOnline: boolean } }).info.IsOnline === false,
+      ),
+    ).toMatchObject({
+      info: { SN: 'E2E00001', IsOnline: false },
+    });
+    await until(async () => {
+      const row = await storage()
+        .db.selectFrom('equipment')
+        .select('online')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.online === 0;
+    });
+    browser.close();
+  });
+});

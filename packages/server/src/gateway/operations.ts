@@ -1,0 +1,236 @@
+/**
+ * Operations on equipment, from REST (`POST /equipment/:id/operations`, the body being the info of
+ * a damopr message without unid) and from the live channel (`damopr`, `ModbusReg`). Both check the
+ * same things in the same order: the caller may read the equipment (else 404), the operation is
+ * well formed (400), the caller holds the right it needs (403: operate for switching and writing,
+ * edit for rule pages), its channels exist on the type (400); then the device link carries it out
+ * (409 when the equipment is offline or the device refuses).
+ */
+import {
+  checkOperationChannels,
+  equipmentType,
+  formatStartHexdata,
+  fromHex,
+  grantsRight,
+  isRuleRegister,
+  operationRight,
+  parseOperation,
+  toHex,
+} from '@fieldlink/protocol';
+import type { Operation, OperationName } from '@fieldlink/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AuthUser } from '../accounts/authenticate.js';
+import { requireUser } from '../accounts/authenticate.js';
+import { ErrorReply } from '../accounts/fields.js';
+import { permissionOf, requireAccess } from '../equipment/access.js';
+import type { Right } from '../equipment/access.js';
+import { EquipmentId } from '../equipment/fields.js';
+import { ApiError } from '../http/errors.js';
+import type { ErrorCode } from '../http/errors.js';
+import type { DeviceRequestHandler } from '../live/socket.js';
+import type { LiveHub } from '../live/hub.js';
+import type { Database, Equipment } from '../storage/schema.js';
+import type { DeviceService, OperationOutcome } from './device-service.js';
+import { OperationError } from './device-service.js';
+
+/** An operation checked against the caller's rights and the equipment's type. */
+async function checked(
+  db: Kysely<Database>,
+  user: AuthUser,
+  equipmentId: number,
+  body: unknown,
+  now: number,
+): Promise<{ equipment: Equipment; op: Operation }> {
+  const { equipment, access } = await requireAccess(db, user, equipmentId, 'read', now);
+  const type = equipmentType(equipment.type);
+  if (!type) throw new ApiError('not_found', 'unknown device');
+  const parsed = parseOperation(body);
+  if (!parsed.ok) throw new ApiError('bad_request', parsed.error);
+  const op = parsed.operation;
+  const right = operationRight(op, { series2000: type.series2000 });
+  if (!grantsRight(permissionOf(access.rights), right)) {
+    throw new ApiError('forbidden', `you do not have the ${right} right on this equipment`);
+  }
+  const channels = checkOperationChannels(op, { ...type.counts, aoRegister: type.aoRegister });
+  if (channels !== null) throw new ApiError('bad_request', channels);
+  return { equipment, op };
+}
+
+/** The device link's refusal as an API error. */
+function apiErrorOf(e: unknown): unknown {
+  if (!(e instanceof OperationError)) return e;
+  return new ApiError(e.code === 'unsupported' ? 'bad_request' : 'conflict', e.message);
+}
+
+const ResponseReply = z
+  .object({
+    fn: z.number(),
+    values: z.array(z.union([z.boolean(), z.number()])).optional(),
+    address: z.number().optional(),
+    count: z.number().optional(),
+    value: z.union([z.boolean(), z.number()]).optional(),
+  })
+  .nullable();
+
+export const OperationReply = z.object({
+  /** 'done': every step ran; 'started': it goes on (a pause, a cycle, a cyclic read). */
+  status: z.enum(['done', 'started']),
+  /** The device's answer to the last request sent before the reply (read values, or the write echoed). */
+  response: ResponseReply,
+});
+
+export interface OperationsOptions {
+  readonly db: Kysely<Database>;
+  /** The device link; without it every operation answers 503. */
+  readonly devices?: DeviceService;
+  readonly now: () => number;
+}
+
+export const operationsPlugin: FastifyPluginAsyncZod<OperationsOptions> = async (app, options) => {
+  const { db, devices, now } = options;
+  app.post(
+    '/equipment/:id/operations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['devices'],
+        summary: 'Operate the equipment: switch, write or read channels (the damopr catalogue)',
+        security: [{ bearer: [] }],
+        params: EquipmentId,
+        // Validated by the operation catalogue (parseOperation), which names the field at fault.
+        body: z.record(z.string(), z.unknown()),
+        response: {
+          200: OperationReply,
+          400: ErrorReply,
+          401: ErrorReply,
+          403: ErrorReply,
+          404: ErrorReply,
+          409: ErrorReply,
+          503: ErrorReply,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { equipment, op } = await checked(db, user, request.params.id, request.body, now());
+      if (!devices) throw new ApiError('unavailable', 'the device link is not running on this server');
+      const outcome: OperationOutcome = await devices.operate(equipment, op, user.id).catch((e: unknown) => {
+        throw apiErrorOf(e);
+      });
+      const r = outcome.response;
+      return {
+        status: outcome.status,
+        response: r === null ? null : 'values' in r ? { ...r, values: [...r.values] } : { ...r },
+      };
+    },
+  );
+};
+
+const LIVE_CODES: Partial<
+  Record<ErrorCode, 'unauthorized' | 'forbidden' | 'not_found' | 'offline' | 'bad_message'>
+> = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'offline',
+  bad_request: 'bad_message',
+  unavailable: 'offline',
+};
+
+/**
+ * The live channel's device requests: damopr operations (answered with DAMOpr) and rule-page
+ * register reads and writes (answered with ModbusReg to the asker only). EquipOpr and loraopr
+ * (LoRa team commands) are not carried by the base register map and are answered `offline`.
+ */
+export function liveDeviceHandler(
+  options: OperationsOptions & { readonly hub: LiveHub },
+): DeviceRequestHandler {
+  const { db, devices, hub, now } = options;
+  const fail = (session: Parameters<DeviceRequestHandler>[0], e: unknown, infotype: string): void => {
+    const error = apiErrorOf(e);
+    if (!(error instanceof ApiError)) throw error;
+    hub.send(session, {
+      infotype: 'error',
+      info: { code: LIVE_CODES[error.code] ?? 'internal', message: error.message, infotype },
+    });
+  };
+  const equipmentOf = async (unid: string): Promise<number> => {
+    const row = await db
+      .selectFrom('equipment')
+      .select('id')
+      .where('unid', '=', unid.toUpperCase())
+      .executeTakeFirst();
+    if (!row) throw new ApiError('not_found', 'no such equipment');
+    return row.id;
+  };
+  return async (session, user, message) => {
+    try {
+      if (!devices) throw new ApiError('unavailable', 'the device link is not running on this server');
+      if (message.infotype === 'damopr') {
+        const { unid, ...body } = message.info;
+        const { equipment, op } = await checked(db, user, await equipmentOf(unid), body, now());
+        const opr: OperationName = op.opr;
+        try {
+          await devices.operate(equipment, op, user.id);
+          hub.send(session, { infotype: 'DAMOpr', info: { SN: equipment.unid, opr, ok: true } });
+        } catch (e) {
+          if (!(e instanceof OperationError)) throw e;
+          hub.send(session, {
+            infotype: 'DAMOpr',
+            info: { SN: equipment.unid, opr, ok: false, message: e.message },
+          });
+        }
+        return;
+      }
+      if (message.infotype === 'ModbusReg') {
+        const info = message.info;
+        const id = await equipmentOf(info.unid);
+        const t = now();
+        const { equipment } = await requireAccess(db, user, id, 'read', t);
+        const type = equipmentType(equipment.type);
+        if (!type) throw new ApiError('not_found', 'unknown device');
+        const count = info.fn === 3 ? info.regnum : info.hexdata.length / 4;
+        let need: Right = info.fn === 3 ? 'read' : 'operate';
+        for (let r = info.regstart; r < info.regstart + count; r++) {
+          if (isRuleRegister(r, { series2000: type.series2000 })) need = 'edit';
+        }
+        await requireAccess(db, user, id, need, t);
+        if (info.fn === 3) {
+          const values = await devices.readRegisters(equipment, info.regstart, info.regnum);
+          const bytes = new Uint8Array(values.flatMap((v) => [v >> 8, v & 0xff]));
+          hub.send(session, {
+            infotype: 'ModbusReg',
+            info: {
+              SN: equipment.unid,
+              fn: 3,
+              regstart: info.regstart,
+              regnum: info.regnum,
+              hexdata: toHex(bytes),
+            },
+          });
+          return;
+        }
+        const bytes = fromHex(info.hexdata);
+        if (bytes === null) throw new ApiError('bad_request', 'hexdata: not hex');
+        const { op } = await checked(
+          db,
+          user,
+          id,
+          { opr: 'waohex', aoinfos: formatStartHexdata(info.regstart, bytes) },
+          t,
+        );
+        await devices.operate(equipment, op, user.id);
+        hub.send(session, {
+          infotype: 'ModbusReg',
+          info: { SN: equipment.unid, fn: 16, regstart: info.regstart, regnum: count },
+        });
+        return;
+      }
+      throw new ApiError('unavailable', `${message.infotype} is not carried by this device link`);
+    } catch (e) {
+      fail(session, e, message.infotype);
+    }
+  };
+}
