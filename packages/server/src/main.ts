@@ -1,6 +1,6 @@
 /**
- * The server process: settings, secrets and store, the demo account, then the HTTP listener and
- * the DTU listener devices dial.
+ * The server process: settings, secrets and store, the demo account, then the HTTP listener, the
+ * DTU listener devices dial, and the dialer of the devices the server reaches over Modbus TCP.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
 import { DeviceService } from './gateway/device-service.js';
 import { DtuListener } from './gateway/dtu-listener.js';
 import type { GatewayLog } from './gateway/log.js';
+import { ModbusTcpDialer } from './gateway/modbus-tcp-dialer.js';
 import { HistoryRecorder } from './history/recorder.js';
 import { scheduleRetention } from './history/retention.js';
 import { HistoryWriter } from './history/writer.js';
@@ -52,6 +53,19 @@ const dtu = new DtuListener({
   link: { idleMs: config.dtuIdleSeconds * 1000 },
   log: dtuLog,
 });
+// Devices with a Modbus TCP address are dialled by the server; their links join the same registry.
+// A Modbus TCP device speaks only when asked, so its idle limit spans at least three polls.
+const mbtcpLog: GatewayLog = {
+  info: (details, message) => appLog?.info({ component: 'modbus-tcp', ...details }, message),
+  warn: (details, message) => appLog?.warn({ component: 'modbus-tcp', ...details }, message),
+  error: (details, message) => appLog?.error({ component: 'modbus-tcp', ...details }, message),
+};
+const dialer = new ModbusTcpDialer({
+  db: storage.db,
+  registry: dtu.registry,
+  link: { idleMs: Math.max(config.dtuIdleSeconds, 3 * config.pollSeconds) * 1000 },
+  log: mbtcpLog,
+});
 const devices = new DeviceService({
   db: storage.db,
   registry: dtu.registry,
@@ -84,11 +98,20 @@ if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD
 const dtuPort = await dtu.listen(config.dtuPort, config.host);
 console.log(`DTU listener on port ${dtuPort}`);
 
+// Modbus TCP addresses are read now and every 30 s, so an address set in the console is dialled
+// within half a minute.
+const MODBUS_TCP_REFRESH_MS = 30_000;
+await dialer.refresh();
+const dialerRefresh = setInterval(() => void dialer.refresh(), MODBUS_TCP_REFRESH_MS);
+dialerRefresh.unref();
+
 let closing = false;
 async function shutdown(): Promise<void> {
   if (closing) return;
   closing = true;
   // Links first: their devices are marked offline while the store is still open.
+  clearInterval(dialerRefresh);
+  await dialer.close();
   await dtu.close();
   await devices.stop();
   await app.close();

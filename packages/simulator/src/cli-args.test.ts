@@ -107,4 +107,25 @@ describe('parseSimulateArgs', () => {
     expect(error([...base, '--prefix', '--secret', 'x'])).toBe('--prefix needs a value');
     expect(error([...base, 'extra'])).toBe('unexpected argument "extra"');
   });
+
+  it('reads the Modbus TCP mode: devices on consecutive ports, no gateway', () => {
+    expect(parseSimulateArgs(['--count', '3', '--type', 'FL-R8', '--modbus-tcp', '1502'])).toEqual({
+      kind: 'serve',
+      options: { count: 3, type: 'FL-R8', port: 1502, prefix: 'SIM' },
+    });
+    expect(parseSimulateArgs(['--modbus-tcp=502', '--count=1', '--type=FL-AI8', '--prefix', 'LAN'])).toEqual({
+      kind: 'serve',
+      options: { count: 1, type: 'FL-AI8', port: 502, prefix: 'LAN' },
+    });
+    expect(USAGE).toContain('--modbus-tcp PORT');
+    const tcp = ['--count', '2', '--type', 'FL-R8', '--modbus-tcp'];
+    expect(error([...tcp, '1502', '--server', 'gw:1'])).toBe('--server does not apply with --modbus-tcp');
+    expect(error([...tcp, '1502', '--secret', 'abc'])).toBe('--secret does not apply with --modbus-tcp');
+    expect(error([...tcp, '1502', '--heartbeat', '0'])).toBe('--heartbeat does not apply with --modbus-tcp');
+    expect(error([...tcp, '0'])).toMatch(/--modbus-tcp must be a whole number 1-65535/);
+    expect(error([...tcp, 'http'])).toMatch(/--modbus-tcp must be/);
+    expect(error([...tcp, '65535'])).toMatch(/no room for 2 devices/);
+    expect(error(['--type', 'FL-R8', '--modbus-tcp', '1502'])).toBe('--count is required');
+    expect(error(['--count', '1', '--type', 'FL-MBMETER', '--modbus-tcp', '1502'])).toMatch(/only behind/);
+  });
 });

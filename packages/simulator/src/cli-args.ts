@@ -1,6 +1,7 @@
 /**
  * The simulator command line, parsed and checked without side effects: argv in, either the
- * fleet settings, a request for help, or the message explaining what is wrong.
+ * fleet settings (devices dialling a DTU gateway), the Modbus TCP settings (devices the server
+ * dials), a request for help, or the message explaining what is wrong.
  */
 import { EQUIPMENT_TYPES } from '@fieldlink/protocol';
 import { DEFAULT_DTU_PORT } from './dtu-client.js';
@@ -20,17 +21,30 @@ export interface SimulateOptions {
   readonly stagger: number;
 }
 
+/** `--modbus-tcp PORT`: each device a Modbus TCP server, on consecutive ports from `port`. */
+export interface ServeOptions {
+  readonly count: number;
+  readonly type: string;
+  /** The first device's port; device i listens on port + i. */
+  readonly port: number;
+  readonly prefix: string;
+}
+
 export type ParsedArgs =
   | { readonly kind: 'run'; readonly options: SimulateOptions }
+  | { readonly kind: 'serve'; readonly options: ServeOptions }
   | { readonly kind: 'help' }
   | { readonly kind: 'error'; readonly message: string };
 
 const SIMULATED_TYPES = EQUIPMENT_TYPES.filter((t) => t.attachesTo === null).map((t) => t.type);
 
 export const USAGE = `Usage: npm run simulate -- --count N --type TYPE --server HOST[:PORT] [options]
+       npm run simulate -- --count N --type TYPE --modbus-tcp PORT [--prefix P]
 
 Starts N virtual devices of one equipment type, each dialling the gateway's DTU port,
-registering with its serial number and answering Modbus RTU requests.
+registering with its serial number and answering Modbus RTU requests. With --modbus-tcp,
+each device is instead a Modbus TCP server the gateway dials: device i (from 0) listens
+on PORT + i.
 
   --count N          number of devices, 1-${MAX_FLEET_INDEX}
   --type TYPE        equipment type: ${SIMULATED_TYPES.join(', ')}
@@ -39,10 +53,21 @@ registering with its serial number and answering Modbus RTU requests.
   --secret S         device secret sent after the serial number (SN:S)
   --heartbeat SEC    heartbeat period in seconds (default 60; 0 sends none)
   --stagger K        devices started every 100 ms (default 200)
+  --modbus-tcp PORT  serve the devices as Modbus TCP servers from this port on
+                     (instead of --server; --secret, --heartbeat, --stagger do not apply)
   --help             show this text
 `;
 
-const VALUE_OPTIONS = ['count', 'type', 'server', 'prefix', 'secret', 'heartbeat', 'stagger'] as const;
+const VALUE_OPTIONS = [
+  'count',
+  'type',
+  'server',
+  'prefix',
+  'secret',
+  'heartbeat',
+  'stagger',
+  'modbus-tcp',
+] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 class ArgError extends Error {}
@@ -103,10 +128,31 @@ function checked(check: () => void): void {
   }
 }
 
+/** The `--modbus-tcp PORT` mode. */
+function serveArgs(values: Map<ValueOption, string>): ParsedArgs {
+  for (const dtuOnly of ['server', 'secret', 'heartbeat', 'stagger'] as const) {
+    if (values.has(dtuOnly)) throw new ArgError(`--${dtuOnly} does not apply with --modbus-tcp`);
+  }
+  for (const required of ['count', 'type'] as const) {
+    if (!values.has(required)) throw new ArgError(`--${required} is required`);
+  }
+  const count = integer('count', values.get('count')!, 1, MAX_FLEET_INDEX);
+  const type = values.get('type')!;
+  checked(() => standaloneType(type));
+  const port = integer('modbus-tcp', values.get('modbus-tcp')!, 1, 65535);
+  if (port + count - 1 > 65535) {
+    throw new ArgError(`--modbus-tcp ${port} leaves no room for ${count} devices on consecutive ports`);
+  }
+  const prefix = values.get('prefix') ?? 'SIM';
+  checked(() => checkSerial(fleetSerial(prefix, count)));
+  return { kind: 'serve', options: { count, type, port, prefix } };
+}
+
 export function parseSimulateArgs(argv: readonly string[]): ParsedArgs {
   try {
     const values = collect(argv);
     if (values === 'help') return { kind: 'help' };
+    if (values.has('modbus-tcp')) return serveArgs(values);
     for (const required of ['count', 'type', 'server'] as const) {
       if (!values.has(required)) throw new ArgError(`--${required} is required`);
     }

@@ -1,10 +1,14 @@
 /**
  * The simulator command: `npm run simulate -- --count N --type FL-R8 --server host:port`.
  * Starts a fleet of virtual devices, prints a status line every 5 s and closes every link on
- * SIGINT or SIGTERM. Bad arguments print the reason and exit with code 2.
+ * SIGINT or SIGTERM. With `--modbus-tcp PORT` the devices are Modbus TCP servers on consecutive
+ * ports instead, closed the same way. Bad arguments print the reason and exit with code 2.
  */
+import type { ServeOptions } from './cli-args.js';
 import { parseSimulateArgs, USAGE } from './cli-args.js';
-import { Fleet } from './fleet.js';
+import { Fleet, fleetSerial } from './fleet.js';
+import { ModbusTcpServer } from './modbus-tcp-server.js';
+import { VirtualDevice } from './virtual-device.js';
 
 const STATUS_EVERY_MS = 5000;
 
@@ -23,6 +27,13 @@ function main(argv: readonly string[]): void {
   if (parsed.kind === 'error') {
     process.stderr.write(`simulate: ${parsed.message}\nRun with --help for the options.\n`);
     process.exitCode = 2;
+    return;
+  }
+  if (parsed.kind === 'serve') {
+    void serve(parsed.options).catch((e: unknown) => {
+      process.stderr.write(`simulate: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exit(1);
+    });
     return;
   }
   const o = parsed.options;
@@ -64,6 +75,38 @@ function main(argv: readonly string[]): void {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** Each device a Modbus TCP server on its own port, until SIGINT or SIGTERM. */
+async function serve(o: ServeOptions): Promise<void> {
+  const servers: ModbusTcpServer[] = [];
+  const stop = async (): Promise<void> => {
+    await Promise.all(servers.map((s) => s.close()));
+  };
+  process.on('SIGINT', () => void stop().then(() => process.exit(0)));
+  process.on('SIGTERM', () => void stop().then(() => process.exit(0)));
+  try {
+    for (let i = 0; i < o.count; i++) {
+      const server = new ModbusTcpServer(new VirtualDevice(o.type, fleetSerial(o.prefix, i + 1)));
+      servers.push(server);
+      await server.listen(o.port + i);
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const first = fleetSerial(o.prefix, 1);
+  const last = fleetSerial(o.prefix, o.count);
+  const ports = o.count === 1 ? `port ${o.port}` : `ports ${o.port}-${o.port + o.count - 1}`;
+  process.stdout.write(
+    `Serving ${o.count} × ${o.type} (${first}${o.count > 1 ? `…${last}` : ''}) as Modbus TCP on ${ports}\n`,
+  );
+  const status = setInterval(() => {
+    const time = new Date().toISOString().slice(11, 19);
+    const clients = servers.reduce((sum, s) => sum + s.connections, 0);
+    process.stdout.write(`${time} clients ${clients} on ${servers.length} devices\n`);
+  }, STATUS_EVERY_MS);
+  status.unref();
 }
 
 main(process.argv.slice(2));

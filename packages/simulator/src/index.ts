@@ -23,6 +23,9 @@ export type {
   Waveform,
   WaveformKind,
 } from './waveforms.js';
+export { RuleEngine, RUN_PAGE_TYPES } from './rules/engine.js';
+export type { RuleEngineOptions } from './rules/engine.js';
+export { OutputRunner } from './rules/outputs.js';
 export { checkSecret, checkSerial, standaloneType, VirtualDevice } from './virtual-device.js';
 export type { DeviceSnapshot, DiPattern, VirtualDeviceOptions } from './virtual-device.js';
 export { backoffDelay, DEFAULT_DTU_PORT, DtuClient, SYSTEM_TIMERS } from './dtu-client.js';
@@ -37,4 +40,6 @@ export type {
 export { Fleet, fleetSerial, MAX_FLEET_INDEX } from './fleet.js';
 export type { FleetOptions, FleetStatus } from './fleet.js';
 export { parseSimulateArgs, USAGE } from './cli-args.js';
-export type { ParsedArgs, SimulateOptions } from './cli-args.js';
+export type { ParsedArgs, ServeOptions, SimulateOptions } from './cli-args.js';
+export { ModbusTcpServer, ModbusTcpSlave, UNIT_SELF } from './modbus-tcp-server.js';
+export type { ModbusTcpServerOptions } from './modbus-tcp-server.js';

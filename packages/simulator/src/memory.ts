@@ -38,6 +38,8 @@ export class EquipmentMemory {
   private readonly aoCount: number;
   private readonly holding = new Map<number, number>();
   private readonly pageSpans: (readonly [number, number])[];
+  /** Called after a Modbus write (FC06, FC16) of holding registers `start`…`start + count − 1`. */
+  onHoldingWrite: ((start: number, count: number) => void) | undefined;
 
   constructor(shape: EquipmentShape) {
     this.coils = new Array<boolean>(channelCount(shape.doCount, 'DO')).fill(false);
@@ -106,12 +108,14 @@ export class EquipmentMemory {
       case 6: {
         if (!this.isHolding(req.address)) return illegalAddress;
         this.writeHolding(req.address, req.value);
+        this.onHoldingWrite?.(req.address, 1);
         return req;
       }
       case 16: {
         for (let i = 0; i < req.values.length; i++)
           if (!this.isHolding(req.address + i)) return illegalAddress;
         req.values.forEach((v, i) => this.writeHolding(req.address + i, v));
+        this.onHoldingWrite?.(req.address, req.values.length);
         return { fn: 16, address: req.address, count: req.values.length };
       }
     }

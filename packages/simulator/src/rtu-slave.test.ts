@@ -1,4 +1,5 @@
 import {
+  appendCrc,
   decodePage,
   decodeRtuResponse,
   encodeRtuRequest,
@@ -7,6 +8,7 @@ import {
   toHex,
 } from '@fieldlink/protocol';
 import type { ModbusResponse } from '@fieldlink/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EquipmentMemory } from './memory.js';
 import { RtuSlave } from './rtu-slave.js';
@@ -22,6 +24,23 @@ function ask(slave: RtuSlave, bytes: Uint8Array): ModbusResponse {
 }
 
 describe('RTU slave over device memory', () => {
+  it('stays silent, and keeps going, after a framed request with function code 0 or random bytes', () => {
+    const slave = new RtuSlave(board());
+    // FE 00 with a valid CRC: well framed, but no reply can carry function code 0.
+    const body = Uint8Array.of(0xfe, 0x00, 0x00, 0x00);
+    expect(() => slave.push(appendCrc(body))).not.toThrow();
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        expect(() => slave.push(bytes)).not.toThrow();
+      }),
+    );
+    // Resynchronised: a read still gets its answer.
+    slave.push(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0));
+    expect(ask(new RtuSlave(board()), encodeRtuRequest(254, { fn: 1, address: 0, count: 8 }))).toMatchObject({
+      fn: 1,
+    });
+  });
+
   it('switches a relay and reads it back', () => {
     const memory = board();
     const slave = new RtuSlave(memory);

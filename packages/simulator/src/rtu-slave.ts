@@ -43,7 +43,12 @@ export class RtuSlave {
         : frame.exception !== undefined
           ? { fn: frame.fn & 0x7f, exception: frame.exception }
           : null;
-      if (reply && frame.slave !== 0) replies.push(encodeRtuResponse(this.address, reply));
+      if (!reply || frame.slave === 0) continue;
+      try {
+        replies.push(encodeRtuResponse(this.address, reply));
+      } catch {
+        // No reply can be framed for it (e.g. function code 0): a real device stays silent too.
+      }
     }
     return replies;
   }

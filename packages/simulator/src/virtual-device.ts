@@ -9,6 +9,7 @@ import { equipmentType } from '@fieldlink/protocol';
 import type { EquipmentType } from '@fieldlink/protocol';
 import { EquipmentMemory } from './memory.js';
 import { RtuSlave } from './rtu-slave.js';
+import { RuleEngine } from './rules/engine.js';
 import { checkWaveform, defaultWaveform, waveValue } from './waveforms.js';
 import type { Waveform } from './waveforms.js';
 
@@ -26,6 +27,8 @@ export interface VirtualDeviceOptions {
   readonly diPattern?: DiPattern;
   /** Device secret sent after the serial number in the registration packet. */
   readonly secret?: string;
+  /** The device clock's offset from UTC in minutes for its timer rules (default 0, UTC). */
+  readonly utcOffsetMinutes?: number;
 }
 
 export interface DeviceSnapshot {
@@ -72,6 +75,8 @@ export class VirtualDevice {
   readonly secret: string | undefined;
   readonly memory: EquipmentMemory;
   readonly slave: RtuSlave;
+  /** Runs the rules stored in the memory's rule pages at each tick. */
+  readonly rules: RuleEngine;
   private readonly clock: () => number;
   private readonly waveforms: readonly Waveform[];
   private readonly diPattern: DiPattern | undefined;
@@ -106,6 +111,11 @@ export class VirtualDevice {
       aoRegister: this.type.aoRegister,
       series2000: this.type.series2000,
     });
+    this.rules = new RuleEngine(this.memory, {
+      series2000: this.type.series2000,
+      utcOffsetMinutes: options.utcOffsetMinutes,
+    });
+    this.memory.onHoldingWrite = (start, count) => this.rules.holdingWritten(start, count);
     this.slave = new RtuSlave(this.memory, { address: this.type.slaveAddress });
     this.tick();
   }
@@ -116,7 +126,10 @@ export class VirtualDevice {
     return new TextEncoder().encode(`${text}\n`);
   }
 
-  /** Set the analog inputs (and patterned digital inputs) to their values at `now` (ms). */
+  /**
+   * Set the analog inputs (and patterned digital inputs) to their values at `now` (ms), then
+   * run the rules stored in the rule pages.
+   */
   tick(now: number = this.clock()): void {
     const registers = this.memory.inputRegisters;
     for (let i = 0; i < registers.length; i++) registers[i] = waveValue(this.waveforms[i]!, now);
@@ -127,6 +140,7 @@ export class VirtualDevice {
         inputs[i] = Math.floor(cycles + i / inputs.length) % 2 !== 0;
       }
     }
+    this.rules.step(now);
   }
 
   /** Bytes from the link → reply frames to send back. */

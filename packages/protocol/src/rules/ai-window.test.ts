@@ -96,6 +96,13 @@ describe('windowMatches', () => {
   ])('outside 4000-16000 at %i: %s', (value, matches) => {
     expect(windowMatches(outside4to16, value)).toBe(matches);
   });
+  it('takes a threshold of 0 as not set outside a band', () => {
+    expect(windowMatches(win(false, 0, 0, 16000, 0), 0)).toBe(false);
+    expect(windowMatches(win(false, 0, 0, 16000, 0), 16000)).toBe(true);
+    expect(windowMatches(win(false, 0, 0, 0, 4000), 65535)).toBe(false);
+    expect(windowMatches(win(false, 0, 0, 0, 4000), 4000)).toBe(true);
+    expect(windowMatches(win(false, 0, 0, 0, 0), 0)).toBe(false);
+  });
   it('inside and outside are complements away from the two thresholds', () => {
     fc.assert(
       fc.property(

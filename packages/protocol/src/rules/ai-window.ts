@@ -26,9 +26,13 @@ export const LOW_MAX = 0x7fff;
 const SIZE = 5;
 const BAND_BIT = 0x8000;
 
-/** The window's condition on one raw value (the hold time is the caller's concern). */
+/**
+ * The window's condition on one raw value (the hold time is the caller's concern). Outside a
+ * band, a threshold of 0 is not set and adds no condition of its own.
+ */
 export function windowMatches(rule: AiWindowRule, value: number): boolean {
-  return rule.band ? rule.low <= value && value <= rule.high : value <= rule.low || value >= rule.high;
+  if (rule.band) return rule.low <= value && value <= rule.high;
+  return (rule.low !== 0 && value <= rule.low) || (rule.high !== 0 && value >= rule.high);
 }
 
 function encode(rule: AiWindowRule): Uint8Array {

@@ -88,4 +88,12 @@ export function validateRule<K extends RuleKind>(kind: K, rule: RuleOf<K>): stri
 }
 
 export { RULE_KINDS, isRuleKind };
+// The conditions the rules test, for whatever runs them (the simulator's engine).
+export { windowMatches } from './ai-window.js';
+export { intervalContains } from './date-time-interval.js';
+export { fixedPointMatches } from './fixed-point.js';
+export type { DateTimeParts } from './fixed-point.js';
+export { evaluateLogic } from './logic.js';
+export { weekIntervalContains } from './week-interval.js';
+export type { WeekTime } from './week-interval.js';
 export type { RuleKind, RuleCodec };

@@ -487,4 +487,68 @@ describe.each(storageCases())('equipment on %s', (store) => {
       'not_found',
     );
   });
+
+  it('sets and clears the Modbus TCP address of a device, and refuses it for sub-devices', async () => {
+    const a = await user('eq-mbtcp-a');
+    const made = await add(a.token, { sn: 'MBTCP001', type: 'FL-R8', name: 'Pump house' });
+    expect(made.modbusTcp).toBeNull();
+    for (const address of [
+      { host: 'plc-7.site.example', port: 502 },
+      { host: '192.168.1.20', port: 1502 },
+      { host: 'fd00::20', port: 65535 },
+    ]) {
+      const set = await send('PATCH', `/equipment/${made.id}`, a.token, { modbusTcp: address });
+      expect(set.statusCode, set.body).toBe(200);
+      expect((set.json() as EquipmentReply).modbusTcp).toEqual(address);
+    }
+    const row = await h.storage.db
+      .selectFrom('equipment')
+      .select(['link_host', 'link_port'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ link_host: 'fd00::20', link_port: 65535 });
+    const listed = (await send('GET', '/equipment', a.token)).json() as { items: EquipmentReply[] };
+    expect(listed.items.find((e) => e.id === made.id)?.modbusTcp).toEqual({ host: 'fd00::20', port: 65535 });
+
+    for (const bad of [
+      { host: '', port: 502 },
+      { host: 'x'.repeat(254), port: 502 },
+      { host: 'bad host', port: 502 },
+      { host: '-lead.example', port: 502 },
+      { host: 'a..b', port: 502 },
+      { host: '[::1]', port: 502 },
+      { host: 'plc', port: 0 },
+      { host: 'plc', port: 65536 },
+      { host: 'plc', port: 5.5 },
+      { host: 'plc', port: '502' },
+      { host: 'plc' },
+      { host: 'plc', port: 502, unit: 1 },
+      'plc:502',
+    ]) {
+      expectError(
+        await send('PATCH', `/equipment/${made.id}`, a.token, { modbusTcp: bad }),
+        400,
+        'bad_request',
+      );
+    }
+    const cleared = await send('PATCH', `/equipment/${made.id}`, a.token, { modbusTcp: null });
+    expect((cleared.json() as EquipmentReply).modbusTcp).toBeNull();
+
+    const team = await add(a.token, { sn: 'MBTCP002', type: 'FL-JYTeam001', name: 'Team' });
+    const slave = await send('POST', `/equipment/${team.id}/sub-devices`, a.token, {
+      address: 1,
+      type: 'FL-LR4',
+      name: 'Slave',
+    });
+    expect((slave.json() as EquipmentReply).modbusTcp).toBeNull();
+    expectError(
+      await send('PATCH', `/equipment/${(slave.json() as EquipmentReply).id}`, a.token, {
+        modbusTcp: { host: '10.0.0.9', port: 502 },
+      }),
+      400,
+      'bad_request',
+    );
+    const b = await user('eq-mbtcp-b');
+    expectError(await send('PATCH', `/equipment/${made.id}`, b.token, { modbusTcp: null }), 404, 'not_found');
+  });
 });

@@ -1,4 +1,5 @@
 /** Request and reply shapes of the equipment routes, and the mapping from stored rows. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { text } from '../accounts/fields.js';
 import type { Equipment } from '../storage/schema.js';
@@ -59,6 +60,21 @@ export const SubDeviceCreate = z.strictObject({
 /** The secret a device's DTU registration must carry (`SN:secret`); stored as a hash, never shown. */
 export const LinkSecret = z.string().regex(/^[\x20-\x7e]{8,64}$/, '8-64 printable ASCII characters');
 
+/** A DNS name: dot-separated labels of letters, digits and inner hyphens, each 1-63 long. */
+const HOSTNAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** The Modbus TCP address the server dials a device at: a host name or an IPv4/IPv6 literal, and a port. */
+export const ModbusTcpAddress = z.strictObject({
+  host: z
+    .string()
+    .trim()
+    .min(1)
+    .max(253)
+    .refine((h) => isIP(h) !== 0 || HOSTNAME.test(h), 'a host name or an IPv4/IPv6 address'),
+  port: z.number().int().min(1).max(65535),
+});
+
 export const EquipmentPatch = z.strictObject({
   name: Name.optional(),
   description: Description.optional(),
@@ -66,6 +82,8 @@ export const EquipmentPatch = z.strictObject({
   cameraPassword: CameraPassword.optional(),
   /** null clears it: the device then registers with its serial number alone. */
   linkSecret: LinkSecret.nullable().optional(),
+  /** The server dials the device there over Modbus TCP; null: it is reached through its DTU. */
+  modbusTcp: ModbusTcpAddress.nullable().optional(),
   settings: SettingsInput.optional(),
 });
 
@@ -128,6 +146,8 @@ export const EquipmentReply = z.object({
   settings: Settings,
   /** Whether the device's link registration must carry a secret. */
   hasLinkSecret: z.boolean(),
+  /** Where the server dials the device over Modbus TCP; null when it is reached through a DTU. */
+  modbusTcp: z.object({ host: z.string(), port: z.number() }).nullable(),
   /** Only for callers with the camera right. */
   cameraPassword: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
@@ -171,6 +191,13 @@ export function statusOf(
   };
 }
 
+/** The Modbus TCP address of a row, when both parts are set. */
+function modbusTcpOf(row: Equipment): { host: string; port: number } | null {
+  const host = row.link_host ?? null;
+  const port = row.link_port ?? null;
+  return host !== null && port !== null ? { host, port } : null;
+}
+
 export function equipmentReply(
   row: Equipment,
   type: EquipmentType,
@@ -195,6 +222,7 @@ export function equipmentReply(
     status: statusOf(row, host),
     settings: readSettings(type.counts, row.settings, type.image),
     hasLinkSecret: (row.link_secret_hash ?? null) !== null,
+    modbusTcp: modbusTcpOf(row),
     ...(access.rights.camera ? { cameraPassword: row.camera_password } : {}),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -316,7 +316,8 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       ...guarded,
       schema: {
         tags: ['equipment'],
-        summary: 'Change names, group, appearance, channel settings, modes or the link secret (edit right)',
+        summary:
+          'Change names, group, appearance, channel settings, modes, the link secret or the Modbus TCP address (edit right)',
         security,
         params: EquipmentId,
         body: EquipmentPatch,
@@ -338,6 +339,13 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
           throw new ApiError('bad_request', 'a sub-device has no link of its own, so no link secret');
         }
         changes.link_secret_hash = body.linkSecret === null ? null : hashLinkSecret(body.linkSecret);
+      }
+      if (body.modbusTcp !== undefined) {
+        if (equipment.parent_id !== null) {
+          throw new ApiError('bad_request', 'a sub-device is reached through its host, not over Modbus TCP');
+        }
+        changes.link_host = body.modbusTcp?.host ?? null;
+        changes.link_port = body.modbusTcp?.port ?? null;
       }
       if (body.settings !== undefined) {
         const stored = readSettings(type.counts, equipment.settings, type.image);

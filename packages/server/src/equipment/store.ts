@@ -33,7 +33,18 @@ export interface NewDevice {
 
 async function insert(
   db: Kysely<Database>,
-  values: Omit<Equipment, 'id' | 'online' | 'alarm' | 'soc' | 'status_at' | 'settings' | 'link_secret_hash'>,
+  values: Omit<
+    Equipment,
+    | 'id'
+    | 'online'
+    | 'alarm'
+    | 'soc'
+    | 'status_at'
+    | 'settings'
+    | 'link_secret_hash'
+    | 'link_host'
+    | 'link_port'
+  >,
   type: EquipmentType,
   settings: SettingsInput,
   conflict: string,

@@ -24,7 +24,7 @@ import type { Database, Equipment } from '../storage/schema.js';
 import type { LinkRegistry } from './registry.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
-import type { ModbusRtuLink } from './link.js';
+import type { DeviceLink } from './device-link.js';
 
 export interface DeviceServiceOptions {
   readonly db: Kysely<Database>;
@@ -77,7 +77,7 @@ interface Online {
 
 /** The link, slave address and type an equipment is reached by. */
 interface Route {
-  readonly link: ModbusRtuLink;
+  readonly link: DeviceLink;
   readonly slave: number;
   readonly host: Online;
   readonly equipment: Equipment;
@@ -214,7 +214,7 @@ export class DeviceService {
   }
 
   async #readState(
-    link: ModbusRtuLink,
+    link: DeviceLink,
     slave: number,
     type: EquipmentType,
     priority: 'poll' | 'user',
@@ -237,7 +237,7 @@ export class DeviceService {
     return state;
   }
 
-  #send(link: ModbusRtuLink, slave: number, request: ModbusRequest, priority: 'poll' | 'user') {
+  #send(link: DeviceLink, slave: number, request: ModbusRequest, priority: 'poll' | 'user') {
     return link.request(slave, request, {
       priority,
       ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }),

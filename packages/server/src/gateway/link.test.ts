@@ -4,7 +4,7 @@ import type { ModbusResponse } from '@fieldlink/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './link.js';
 import type { LinkOptions } from './link.js';
-import { ascii, delay, linkPair, until } from './test-support.js';
+import { expectBoardAnswers, ascii, delay, linkPair, until } from './test-support.js';
 
 const open: (() => Promise<void>)[] = [];
 
@@ -36,20 +36,7 @@ describe('ModbusRtuLink', () => {
       fn: 2,
       values: [false, true],
     });
-    expect(await link.request(254, { fn: 4, address: 1, count: 3 }, poll)).toEqual({
-      fn: 4,
-      values: [20, 30, 40],
-    });
-    expect(await link.request(254, { fn: 5, address: 3, value: true }, user)).toEqual({
-      fn: 5,
-      address: 3,
-      value: true,
-    });
-    expect(device.memory.coils[3]).toBe(true);
-    await link.request(254, { fn: 16, address: 400, values: [7, 8] }, user);
-    expect(device.memory.analogOutputs).toEqual([7, 8]);
-    // An exception reply is an answer too.
-    expect(await link.request(254, { fn: 4, address: 3, count: 2 }, poll)).toEqual({ fn: 4, exception: 2 });
+    await expectBoardAnswers(link, device.memory);
     expect(link.stats).toMatchObject({ sent: 6, replies: 6, timeouts: 0, unmatched: 0, skippedBytes: 0 });
     expect(link.pending).toBe(0);
   });

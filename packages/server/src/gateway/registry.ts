@@ -1,14 +1,15 @@
 /**
- * The registered DTU links by serial number, and the equipment's link state in the store: a link
- * that comes up marks its equipment online, one that goes down marks it offline, each with one
- * UPDATE of `online` and `status_at`. A link replaced by a newer connection of the same serial
+ * The registered device links (DTUs that dialled in, Modbus TCP devices the server dialled) by
+ * serial number, and the equipment's link state in the store: a link that comes up marks its
+ * equipment online, one that goes down marks it offline, each with one UPDATE of `online` and
+ * `status_at`. A link replaced by a newer connection of the same serial
  * leaves the equipment online. Writes for one serial run in order, so a quick up-down-up ends
  * the way the links did; `online` and `offline` are emitted once the row is written.
  */
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { Database, Flag } from '../storage/schema.js';
-import type { LinkCloseReason, ModbusRtuLink } from './link.js';
+import type { DeviceLink, LinkCloseReason } from './device-link.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
 
@@ -26,7 +27,7 @@ export interface LinkRegistryOptions {
 
 interface Entry {
   readonly equipmentId: number;
-  readonly link: ModbusRtuLink;
+  readonly link: DeviceLink;
 }
 
 export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
@@ -45,7 +46,7 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
   }
 
   /** The live link of a serial number (any case). */
-  get(sn: string): ModbusRtuLink | undefined {
+  get(sn: string): DeviceLink | undefined {
     return this.links.get(sn.toUpperCase())?.link;
   }
 
@@ -62,7 +63,7 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
    * Make `link` the live link of `sn` (upper case, as stored) and mark its equipment online. A link the serial already
    * had is closed with reason 'replaced'. A link that is already closed is ignored.
    */
-  add(sn: string, equipmentId: number, link: ModbusRtuLink): void {
+  add(sn: string, equipmentId: number, link: DeviceLink): void {
     if (link.closed) return;
     const previous = this.links.get(sn);
     this.links.set(sn, { equipmentId, link });

@@ -1,16 +1,21 @@
 /**
  * What the gateway tests share: a virtual DTU on a real TCP socket (the simulator's device memory
  * and RTU slave behind it, with hooks to delay, drop or mangle replies), a link pair without a
- * listener, a log that records, and waiting for a condition.
+ * listener, the same for a Modbus TCP device and a link dialled to it, a log that records, and
+ * waiting for a condition.
  */
 import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
-import type { Socket } from 'node:net';
-import { EquipmentMemory, RtuSlave } from '@fieldlink/simulator';
+import type { Server, Socket } from 'node:net';
+import { EquipmentMemory, ModbusTcpSlave, RtuSlave } from '@fieldlink/simulator';
 import type { EquipmentShape } from '@fieldlink/simulator';
+import { expect } from 'vitest';
+import type { DeviceLink } from './device-link.js';
 import { ModbusRtuLink } from './link.js';
 import type { LinkOptions } from './link.js';
 import type { GatewayLog } from './log.js';
+import { ModbusTcpLink } from './modbus-tcp-link.js';
+import type { ModbusTcpLinkOptions } from './modbus-tcp-link.js';
 
 export const BOARD: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 4, aoCount: 2 };
 
@@ -129,4 +134,112 @@ export class RecordingLog implements GatewayLog {
   warnings(): LogEntry[] {
     return this.entries.filter((e) => e.level === 'warn');
   }
+}
+
+/** A Modbus TCP device on a port of its own; `answer` decides what each reply becomes. */
+export class TcpTestDevice {
+  readonly memory: EquipmentMemory;
+  answer: Answer = answerPlainly;
+  /** Requests answered (or left unanswered) so far. */
+  requests = 0;
+  /** Transaction and unit ids of every request received, in order. */
+  readonly received: { transaction: number; unit: number }[] = [];
+  readonly sockets = new Set<Socket>();
+  port = 0;
+  private readonly server: Server;
+
+  constructor(
+    shape: EquipmentShape = BOARD,
+    readonly address = 254,
+  ) {
+    this.memory = new EquipmentMemory(shape);
+    this.server = createServer({ noDelay: true }, (socket) => this.accept(socket));
+  }
+
+  static async start(shape?: EquipmentShape, address?: number): Promise<TcpTestDevice> {
+    const device = new TcpTestDevice(shape, address);
+    await device.listen(0);
+    return device;
+  }
+
+  async listen(port: number): Promise<number> {
+    this.server.listen(port, '127.0.0.1');
+    await once(this.server, 'listening');
+    const address = this.server.address();
+    this.port = typeof address === 'object' && address ? address.port : port;
+    return this.port;
+  }
+
+  /** Send pieces on the newest connection, a short pause between them. */
+  async send(pieces: (Uint8Array | string)[], socket = [...this.sockets].at(-1)): Promise<void> {
+    for (const [i, piece] of pieces.entries()) {
+      if (i > 0) await delay(2);
+      if (!socket || socket.destroyed) return;
+      socket.write(typeof piece === 'string' ? ascii(piece) : piece);
+    }
+  }
+
+  disconnectAll(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.disconnectAll();
+    if (this.server.listening) await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private accept(socket: Socket): void {
+    const slave = new ModbusTcpSlave(this.memory, this.address);
+    this.sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('data', (chunk: Buffer) => {
+      for (const reply of slave.push(chunk)) {
+        // The reply echoes the request's MBAP header.
+        this.received.push({ transaction: (reply[0]! << 8) | reply[1]!, unit: reply[6]! });
+        void this.send(this.answer(reply, this.requests++), socket);
+      }
+    });
+  }
+}
+
+/** A link dialled to a fresh device. */
+export async function tcpLinkPair(
+  options: ModbusTcpLinkOptions = {},
+  firstTransaction?: number,
+): Promise<{ link: ModbusTcpLink; device: TcpTestDevice; close: () => Promise<void> }> {
+  const device = await TcpTestDevice.start();
+  const socket = connect({ port: device.port, host: '127.0.0.1', noDelay: true });
+  await once(socket, 'connect');
+  const link = new ModbusTcpLink(socket, options, firstTransaction);
+  return {
+    link,
+    device,
+    close: async () => {
+      link.close('shutdown');
+      await device.close();
+    },
+  };
+}
+
+/**
+ * The answers every master link must get from a BOARD device whose AI 1-3 hold 20, 30, 40: reads,
+ * a coil write, a register write at fAOReg, and an exception reply taken as an answer.
+ */
+export async function expectBoardAnswers(link: DeviceLink, memory: EquipmentMemory): Promise<void> {
+  const poll = { priority: 'poll' } as const;
+  const user = { priority: 'user' } as const;
+  expect(await link.request(254, { fn: 4, address: 1, count: 3 }, poll)).toEqual({
+    fn: 4,
+    values: [20, 30, 40],
+  });
+  expect(await link.request(254, { fn: 5, address: 3, value: true }, user)).toEqual({
+    fn: 5,
+    address: 3,
+    value: true,
+  });
+  expect(memory.coils[3]).toBe(true);
+  await link.request(254, { fn: 16, address: 400, values: [7, 8] }, user);
+  expect(memory.analogOutputs).toEqual([7, 8]);
+  expect(await link.request(254, { fn: 4, address: 3, count: 2 }, poll)).toEqual({ fn: 4, exception: 2 });
 }

@@ -126,6 +126,10 @@ export interface EquipmentTable {
   camera_password: string | null;
   /** SHA-256 (hex) of the secret the device's link registration must carry; null when none is set. */
   link_secret_hash: string | null;
+  /** Host name or IP literal of a device the server dials over Modbus TCP; null for a DTU link. */
+  link_host: string | null;
+  /** TCP port of that Modbus TCP device; null for a DTU link. */
+  link_port: number | null;
   online: Generated<Flag>;
   alarm: Generated<Flag>;
   /** Battery level in percent; null until the device reports one. */

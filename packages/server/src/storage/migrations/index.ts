@@ -9,6 +9,7 @@ import { equipment } from './0002_equipment.js';
 import { socialIdentities } from './0003_social_identities.js';
 import { linkSecret } from './0004_link_secret.js';
 import { history } from './0005_history.js';
+import { modbusTcp } from './0006_modbus_tcp.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -16,4 +17,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_social_identities': socialIdentities,
   '0004_link_secret': linkSecret,
   '0005_history': history,
+  '0006_modbus_tcp': modbusTcp,
 };

@@ -1,0 +1,241 @@
+/**
+ * The Modbus master side every link shares, whatever the framing: one request in flight, a
+ * bounded queue where user operations go before polls, a timeout and retries per request, and
+ * closing when the device stops answering (consecutive timeouts), falls silent (idle timeout) or
+ * hangs up, every request still waiting then failing with LinkClosedError. A framing (RTU, TCP)
+ * encodes and sends each attempt and finds the reply in what arrives.
+ */
+import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
+import type { ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
+import { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './device-link.js';
+import type {
+  DeviceLink,
+  LinkCloseReason,
+  LinkStats,
+  RequestOptions,
+  RequestPriority,
+} from './device-link.js';
+
+export const DEFAULT_TIMEOUT_MS = 3000;
+export const DEFAULT_RETRIES = 1;
+export const DEFAULT_IDLE_MS = 180_000;
+export const DEFAULT_MAX_CONSECUTIVE_TIMEOUTS = 3;
+export const DEFAULT_MAX_QUEUE = 64;
+
+const MAX_TIMEOUT_MS = 600_000;
+const MAX_RETRIES = 10;
+
+/** Idle timeout, queue size and dead-link rule, the same for every framing. */
+export interface MasterLinkOptions {
+  /** Close after this long without a byte from the device; default 180 000 ms. */
+  readonly idleMs?: number;
+  /** Close after this many timeouts in a row (retries count); default 3. */
+  readonly maxConsecutiveTimeouts?: number;
+  /** Requests that may wait behind the one in flight; default 64. */
+  readonly maxQueue?: number;
+}
+
+/** A request waiting or in flight; `frame` is what the framing made of it when it was queued. */
+export interface Pending<F> {
+  readonly slave: number;
+  readonly request: ModbusRequest;
+  readonly frame: F;
+  readonly timeoutMs: number;
+  attemptsLeft: number;
+  attempts: number;
+  readonly resolve: (reply: ModbusResponse) => void;
+  readonly reject: (error: Error) => void;
+}
+
+export function checkInt(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be a whole number ${min}-${max}, got ${value}`);
+  }
+}
+
+export abstract class ModbusMasterLink<F>
+  extends EventEmitter<{ close: [reason: LinkCloseReason] }>
+  implements DeviceLink
+{
+  readonly stats: LinkStats = {
+    sent: 0,
+    replies: 0,
+    timeouts: 0,
+    unmatched: 0,
+    skippedBytes: 0,
+    heartbeats: 0,
+    bytesIn: 0,
+  };
+  /** The socket error that closed the link, if one did. */
+  error: Error | undefined;
+  /** The request whose reply is awaited. */
+  protected inFlight: Pending<F> | undefined;
+  private readonly idleMs: number;
+  private readonly maxQueue: number;
+  private readonly maxConsecutiveTimeouts: number;
+  private readonly queues: Record<RequestPriority, Pending<F>[]> = { user: [], poll: [] };
+  private replyTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private consecutiveTimeouts = 0;
+  private closedWith: LinkCloseReason | undefined;
+
+  protected constructor(
+    protected readonly socket: Socket,
+    options: MasterLinkOptions,
+  ) {
+    super();
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
+    this.maxConsecutiveTimeouts = options.maxConsecutiveTimeouts ?? DEFAULT_MAX_CONSECUTIVE_TIMEOUTS;
+    checkInt('idleMs', this.idleMs, 1, 2 ** 31 - 1);
+    checkInt('maxQueue', this.maxQueue, 0, 100_000);
+    checkInt('maxConsecutiveTimeouts', this.maxConsecutiveTimeouts, 1, 1000);
+  }
+
+  /**
+   * Start listening to the socket (and take `initial`, bytes that arrived before the link
+   * existed). A framing calls it at the end of its constructor, once its parsers exist.
+   */
+  protected attach(initial?: Uint8Array): void {
+    this.idleTimer = setTimeout(() => this.close('idle'), this.idleMs);
+    this.socket.on('data', (chunk: Buffer) => this.data(chunk));
+    this.socket.on('error', (error) => {
+      this.error = error;
+      this.close('error');
+    });
+    this.socket.on('close', () => this.close('disconnected'));
+    if (initial && initial.length > 0) this.data(initial);
+    if (this.socket.destroyed) this.close('disconnected');
+    else this.socket.resume();
+  }
+
+  /** The framed request, for the attempts to send; throws a RangeError when it cannot be encoded. */
+  protected abstract encode(slave: number, request: ModbusRequest): F;
+
+  /** Send one attempt of `pending` (the first or a retry). */
+  protected abstract transmit(pending: Pending<F>): void;
+
+  /** Bytes from the device; call answered() for the reply to the request in flight. */
+  protected abstract receive(chunk: Uint8Array): void;
+
+  /** Nothing is in flight or waiting any more. */
+  protected quiet(): void {}
+
+  get pending(): number {
+    return this.queues.user.length + this.queues.poll.length + (this.inFlight ? 1 : 0);
+  }
+
+  get closed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  get closeReason(): LinkCloseReason | undefined {
+    return this.closedWith;
+  }
+
+  get remoteAddress(): string {
+    return `${this.socket.remoteAddress ?? '?'}:${this.socket.remotePort ?? '?'}`;
+  }
+
+  /**
+   * Send a request to `slave` (1-255; broadcast gets no reply, so 0 is refused) and resolve with
+   * its reply, an exception reply included. Rejects with LinkTimeoutError, LinkClosedError,
+   * LinkQueueFullError, or a RangeError for a request that cannot be encoded.
+   */
+  request(slave: number, request: ModbusRequest, options: RequestOptions): Promise<ModbusResponse> {
+    if (this.closedWith) return Promise.reject(new LinkClosedError(this.closedWith));
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const retries = options.retries ?? DEFAULT_RETRIES;
+    let frame: F;
+    try {
+      checkInt('slave', slave, 1, 255);
+      checkInt('timeoutMs', timeoutMs, 1, MAX_TIMEOUT_MS);
+      checkInt('retries', retries, 0, MAX_RETRIES);
+      frame = this.encode(slave, request);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    if (this.queues.user.length + this.queues.poll.length >= this.maxQueue) {
+      return Promise.reject(new LinkQueueFullError(this.maxQueue));
+    }
+    return new Promise<ModbusResponse>((resolve, reject) => {
+      const queue = options.priority === 'user' ? this.queues.user : this.queues.poll;
+      queue.push({ slave, request, frame, timeoutMs, attemptsLeft: retries, attempts: 0, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Close the link: the socket is destroyed and every request waiting or in flight is rejected. */
+  close(reason: LinkCloseReason): void {
+    if (this.closedWith) return;
+    this.closedWith = reason;
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.replyTimer);
+    const error = new LinkClosedError(reason);
+    const dropped = [...(this.inFlight ? [this.inFlight] : []), ...this.queues.user, ...this.queues.poll];
+    this.inFlight = undefined;
+    this.queues.user.length = 0;
+    this.queues.poll.length = 0;
+    for (const pending of dropped) pending.reject(error);
+    this.socket.destroy();
+    this.emit('close', reason);
+  }
+
+  /** The reply to `pending`, found by the framing: resolve it and start the next request. */
+  protected answered(pending: Pending<F>, reply: ModbusResponse): void {
+    if (this.inFlight !== pending) return;
+    clearTimeout(this.replyTimer);
+    this.inFlight = undefined;
+    this.consecutiveTimeouts = 0;
+    this.stats.replies++;
+    pending.resolve(reply);
+    this.next();
+  }
+
+  private data(chunk: Uint8Array): void {
+    if (this.closedWith) return;
+    this.idleTimer?.refresh();
+    this.stats.bytesIn += chunk.length;
+    this.receive(chunk);
+  }
+
+  /** Start the next waiting request, if none is in flight. */
+  private next(): void {
+    if (this.inFlight || this.closedWith) return;
+    const pending = this.queues.user.shift() ?? this.queues.poll.shift();
+    if (!pending) {
+      this.quiet();
+      return;
+    }
+    this.inFlight = pending;
+    this.send(pending);
+  }
+
+  private send(pending: Pending<F>): void {
+    pending.attempts++;
+    this.stats.sent++;
+    this.replyTimer = setTimeout(() => this.timeout(pending), pending.timeoutMs);
+    this.transmit(pending);
+  }
+
+  private timeout(pending: Pending<F>): void {
+    if (this.inFlight !== pending) return;
+    this.stats.timeouts++;
+    this.consecutiveTimeouts++;
+    const dead = this.consecutiveTimeouts >= this.maxConsecutiveTimeouts;
+    if (pending.attemptsLeft > 0 && !dead) {
+      pending.attemptsLeft--;
+      this.send(pending);
+      return;
+    }
+    if (pending.attemptsLeft === 0) {
+      this.inFlight = undefined;
+      pending.reject(
+        new LinkTimeoutError(pending.slave, pending.request.fn, pending.attempts, pending.timeoutMs),
+      );
+    }
+    if (dead) this.close('dead');
+    else this.next();
+  }
+}

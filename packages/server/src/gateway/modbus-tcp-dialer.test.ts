@@ -1,0 +1,254 @@
+/**
+ * The Modbus TCP dialer with the store on both databases: a simulated device served as a Modbus
+ * TCP server, its equipment row with a Modbus TCP address, the dialer connecting and the registry
+ * marking it online, DeviceService polling and operating it, redialling after the device goes
+ * away and comes back, a device that never answers, and refresh after the address changes.
+ */
+import { ModbusTcpServer, VirtualDevice } from '@fieldlink/simulator';
+import { afterEach, describe, expect, it, it as baseIt } from 'vitest';
+import { LiveHub } from '../live/hub.js';
+import type { Equipment } from '../storage/schema.js';
+import type { Storage } from '../storage/open.js';
+import { storageCases, useStorage } from '../storage/test-support.js';
+import type { LinkCloseReason } from './device-link.js';
+import { DeviceService } from './device-service.js';
+import { ModbusTcpDialer, redialDelay } from './modbus-tcp-dialer.js';
+import type { ModbusTcpDialerOptions } from './modbus-tcp-dialer.js';
+import { LinkRegistry } from './registry.js';
+import { delay, RecordingLog, TcpTestDevice, until } from './test-support.js';
+
+let owners = 0;
+
+async function addDevice(storage: Storage, sn: string, port: number | null): Promise<number> {
+  const db = storage.db;
+  const t = Date.now();
+  const owner = await db
+    .insertInto('users')
+    .values({
+      user_name: `mbtcp-owner-${++owners}-${t}`,
+      password_hash: 'x',
+      registered_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('equipment')
+    .values({
+      owner_id: owner.id,
+      parent_id: null,
+      sn,
+      unid: sn,
+      address: null,
+      type: 'FL-R8',
+      name: sn,
+      camera_password: null,
+      soc: null,
+      status_at: null,
+      link_secret_hash: null,
+      link_host: port === null ? null : '127.0.0.1',
+      link_port: port,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('redialDelay', () => {
+  it('doubles from the first wait up to the longest, with up to half taken off', () => {
+    expect([0, 1, 2, 5, 6, 7, 100].map((n) => redialDelay(n, {}, () => 1))).toEqual([
+      1000, 2000, 4000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+    expect(redialDelay(0, {}, () => 0)).toBe(500);
+    expect(redialDelay(3, { initialMs: 10, maxMs: 50 }, () => 0.5)).toBe(38);
+  });
+});
+
+describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const storage = useStorage(store);
+  const cleanup: (() => Promise<void>)[] = [];
+
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+    // Each test dials its own devices only.
+    if (store.skip === null) {
+      await storage().db.updateTable('equipment').set({ link_host: null, link_port: null }).execute();
+    }
+  });
+
+  async function start(options: Partial<ModbusTcpDialerOptions> = {}, pollMs = 60_000) {
+    const db = storage().db;
+    const log = new RecordingLog();
+    const registry = new LinkRegistry({ db, log });
+    const events: string[] = [];
+    registry.on('online', (sn) => events.push(`online ${sn}`));
+    registry.on('offline', (sn, _id, reason: LinkCloseReason) => events.push(`offline ${sn} ${reason}`));
+    const devices = new DeviceService({ db, registry, hub: new LiveHub(), pollMs, timeoutMs: 200 });
+    const dialer = new ModbusTcpDialer({
+      db,
+      registry,
+      log,
+      backoff: { initialMs: 20, maxMs: 80, resetAfterMs: 10_000 },
+      ...options,
+    });
+    cleanup.push(async () => {
+      await dialer.close();
+      await registry.close();
+      await devices.stop();
+    });
+    return { db, registry, devices, dialer, events, log };
+  }
+
+  async function serve(device: VirtualDevice, port = 0) {
+    const server = new ModbusTcpServer(device);
+    const bound = await server.listen(port, '127.0.0.1');
+    cleanup.push(() => server.close());
+    return { server, port: bound };
+  }
+
+  const onlineFlag = async (id: number) =>
+    (
+      await storage()
+        .db.selectFrom('equipment')
+        .select('online')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).online;
+
+  const row = async (id: number): Promise<Equipment> =>
+    storage().db.selectFrom('equipment').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('dials the device, marks it online, polls and operates it, and redials when it comes back', async () => {
+    const device = new VirtualDevice('FL-R8', 'MBT00001');
+    device.memory.inputs[2] = true;
+    const { server, port } = await serve(device);
+    const id = await addDevice(storage(), 'MBT00001', port);
+    const { registry, devices, dialer, events } = await start({}, 40);
+
+    await dialer.refresh();
+    await until(() => registry.get('MBT00001') !== undefined);
+    await until(async () => (await onlineFlag(id)) === 1);
+    expect(dialer.size).toBe(1);
+    expect(dialer.connected).toBe(1);
+    await until(() => devices.isOnline(id));
+
+    // Polled every 40 ms: the baseline poll reads DO, DI, AI and AO again and again.
+    const link = registry.get('MBT00001')!;
+    await until(() => link.stats.replies >= 8);
+    expect(link.stats).toMatchObject({ timeouts: 0, unmatched: 0 });
+    expect((await devices.poll(id, 'user'))?.di?.[2]).toBe(true);
+
+    const outcome = await devices.operate(await row(id), { opr: 'openone', io: 3, dly: 0 }, null);
+    expect(outcome.status).toBe('done');
+    expect(device.memory.coils[2]).toBe(true);
+
+    // The device goes away: offline, redial attempts fail, it comes back on the same port: online.
+    await server.close();
+    await until(async () => (await onlineFlag(id)) === 0);
+    expect(registry.get('MBT00001')).toBeUndefined();
+    expect(devices.isOnline(id)).toBe(false);
+    await delay(60);
+    const back = await serve(device, port);
+    await until(async () => (await onlineFlag(id)) === 1);
+    await until(() => devices.isOnline(id));
+    // A hang-up during a poll may be a reset ('error') rather than an orderly close.
+    const plain = () => events.map((e) => e.replace(/ (disconnected|error)$/, ''));
+    expect(plain()).toEqual(['online MBT00001', 'offline MBT00001', 'online MBT00001']);
+    expect((await devices.poll(id, 'user'))?.do?.[2]).toBe(true);
+
+    // A hang-up with the port still open: back at once (after the first wait).
+    back.server.disconnectAll();
+    await until(() => events.length === 5);
+    expect(plain().slice(3)).toEqual(['offline MBT00001', 'online MBT00001']);
+  });
+
+  it('closes a device that never answers as dead, marks it offline and keeps redialling', async () => {
+    const silent = await TcpTestDevice.start();
+    cleanup.push(() => silent.close());
+    silent.answer = () => [];
+    const id = await addDevice(storage(), 'MBT00002', silent.port);
+    const { registry, devices, dialer, events, log } = await start({ link: { maxConsecutiveTimeouts: 2 } });
+
+    await dialer.refresh();
+    await until(() => devices.isOnline(id));
+    const link = registry.get('MBT00002')!;
+    await until(() => link.closed, 3000);
+    expect(link.closeReason).toBe('dead');
+    expect(link.stats.timeouts).toBe(2);
+    expect(link.stats.replies).toBe(0);
+    await until(() => events.includes('offline MBT00002 dead'));
+    // Redialled: the connection comes up again (and will time out again).
+    await until(() => events.filter((e) => e === 'online MBT00002').length === 2);
+    expect(log.entries.some((e) => e.message === 'Modbus TCP link down' && e.details.reason === 'dead')).toBe(
+      true,
+    );
+  });
+
+  it('retries a refused connection with back-off and logs it', async () => {
+    // A port nothing listens on: take one and free it.
+    const probe = await TcpTestDevice.start();
+    const port = probe.port;
+    await probe.close();
+    const id = await addDevice(storage(), 'MBT00003', port);
+    const { dialer, log } = await start();
+    await dialer.refresh();
+    await until(() => log.warnings().filter((w) => w.message === 'Modbus TCP connect failed').length >= 3);
+    expect(log.warnings()[0]?.details).toMatchObject({ serial: 'MBT00003', host: '127.0.0.1', port });
+    expect(await onlineFlag(id)).toBe(0);
+    expect(dialer.connected).toBe(0);
+  });
+
+  it('follows address changes on refresh and hangs up on close', async () => {
+    const a = await serve(new VirtualDevice('FL-R8', 'MBT00004'));
+    const b = await serve(new VirtualDevice('FL-R8', 'MBT00004'));
+    const id = await addDevice(storage(), 'MBT00004', a.port);
+    const other = await addDevice(storage(), 'MBT00005', null);
+    const { registry, dialer, events } = await start();
+
+    await dialer.refresh();
+    await until(() => a.server.connections === 1);
+    await until(() => events.length === 1);
+    expect(dialer.size).toBe(1);
+
+    // Moved to another port: the old connection is hung up, the new address dialled.
+    await storage().db.updateTable('equipment').set({ link_port: b.port }).where('id', '=', id).execute();
+    await dialer.refresh();
+    await until(() => b.server.connections === 1);
+    await until(() => a.server.connections === 0);
+    await until(() => events.length === 3);
+    expect(events).toEqual(['online MBT00004', 'offline MBT00004 shutdown', 'online MBT00004']);
+
+    // Unchanged rows are left alone; a cleared address is hung up.
+    await dialer.refresh();
+    expect(b.server.connections).toBe(1);
+    await storage()
+      .db.updateTable('equipment')
+      .set({ link_host: null, link_port: null })
+      .where('id', '=', id)
+      .execute();
+    await dialer.refresh();
+    await until(() => b.server.connections === 0);
+    expect(dialer.size).toBe(0);
+    await until(async () => (await onlineFlag(id)) === 0);
+    expect(registry.get('MBT00004')).toBeUndefined();
+    expect(await onlineFlag(other)).toBe(0);
+
+    // Close hangs up and dials no more, even when refreshed.
+    await storage()
+      .db.updateTable('equipment')
+      .set({ link_host: '127.0.0.1', link_port: a.port })
+      .where('id', '=', id)
+      .execute();
+    await dialer.refresh();
+    await until(async () => (await onlineFlag(id)) === 1);
+    await dialer.close();
+    expect(await onlineFlag(id)).toBe(0);
+    await dialer.refresh();
+    await delay(50);
+    expect(a.server.connections).toBe(0);
+    expect(dialer.size).toBe(0);
+  });
+});

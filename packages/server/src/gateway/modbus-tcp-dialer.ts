@@ -1,0 +1,255 @@
+/**
+ * The server dials the devices that have a Modbus TCP address (equipment rows with `link_host`
+ * and `link_port`): one connection per device, its ModbusTcpLink registered in the LinkRegistry
+ * under the device's serial number (which marks it online), and when the link closes a redial
+ * after an exponential back-off with jitter (1 s doubling to 60 s by default, reset once a link
+ * has stayed up 30 s). `refresh()` reads the rows again: new addresses are dialled, changed ones
+ * redialled, removed ones hung up.
+ */
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import type { LinkCloseReason } from './device-link.js';
+import { silentLog } from './log.js';
+import type { GatewayLog } from './log.js';
+import type { ModbusTcpLinkOptions } from './modbus-tcp-link.js';
+import { ModbusTcpLink } from './modbus-tcp-link.js';
+import type { LinkRegistry } from './registry.js';
+
+export interface Backoff {
+  /** The first wait after a failure; default 1000 ms. */
+  readonly initialMs?: number;
+  /** The longest wait; default 60 000 ms. */
+  readonly maxMs?: number;
+  /** A link that stayed up this long starts the back-off again from the first wait; default 30 000 ms. */
+  readonly resetAfterMs?: number;
+}
+
+export interface ModbusTcpDialerOptions {
+  readonly db: Kysely<Database>;
+  readonly registry: LinkRegistry;
+  /** Idle timeout, queue size and dead-link rule of each link (see ModbusTcpLink). */
+  readonly link?: ModbusTcpLinkOptions;
+  readonly backoff?: Backoff;
+  /** Give up a connection attempt after this long; default 10 000 ms. */
+  readonly connectTimeoutMs?: number;
+  readonly log?: GatewayLog;
+  /** 0 ≤ x < 1, for the jitter; default Math.random. */
+  readonly random?: () => number;
+  /** Epoch milliseconds, to tell how long a link stayed up; default Date.now. */
+  readonly now?: () => number;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The wait before redial number `failures` (0 for the first): the initial wait doubled per
+ * failure up to the maximum, then a random half of it taken off so devices do not redial in step.
+ */
+export function redialDelay(
+  failures: number,
+  backoff: Backoff = {},
+  random: () => number = Math.random,
+): number {
+  const initial = backoff.initialMs ?? 1000;
+  const max = backoff.maxMs ?? 60_000;
+  const base = Math.min(max, initial * 2 ** Math.min(failures, 52));
+  return Math.round(base / 2 + (base / 2) * random());
+}
+
+/** One device the dialer keeps a connection to. */
+interface Target {
+  readonly equipmentId: number;
+  readonly sn: string;
+  readonly host: string;
+  readonly port: number;
+}
+
+const sameTarget = (a: Target, b: Target): boolean => a.sn === b.sn && a.host === b.host && a.port === b.port;
+
+/** The connection to one device: dial, register, and redial after the back-off until stopped. */
+class Connection {
+  private failures = 0;
+  private socket: Socket | undefined;
+  private link: ModbusTcpLink | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    readonly target: Target,
+    private readonly dialer: DialerSettings,
+  ) {}
+
+  get connected(): boolean {
+    return this.link !== undefined && !this.link.closed;
+  }
+
+  start(): void {
+    this.dial();
+  }
+
+  /** Hang up (the link closes with 'shutdown', so its device goes offline) and dial no more. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.socket?.destroy();
+    this.link?.close('shutdown');
+  }
+
+  private dial(): void {
+    if (this.stopped) return;
+    const { host, port, sn, equipmentId } = this.target;
+    const socket = connect({ host, port, noDelay: true });
+    this.socket = socket;
+    socket.setTimeout(this.dialer.connectTimeoutMs, () => socket.destroy(new Error('connect timed out')));
+    let failure: Error | undefined;
+    let connected = false;
+    const failed = (error: Error): void => {
+      failure = error;
+    };
+    socket.on('error', failed);
+    socket.once('close', () => {
+      // Once connected, the link tells of the close.
+      if (connected || this.stopped) return;
+      this.dialer.log.warn({ serial: sn, host, port, err: failure }, 'Modbus TCP connect failed');
+      this.retry();
+    });
+    socket.once('connect', () => {
+      connected = true;
+      socket.setTimeout(0);
+      socket.off('error', failed);
+      if (this.stopped) {
+        socket.destroy();
+        return;
+      }
+      const link = new ModbusTcpLink(socket, this.dialer.link);
+      this.link = link;
+      const upAt = this.dialer.now();
+      if (link.closed) {
+        this.closed(link.closeReason ?? 'disconnected', upAt);
+        return;
+      }
+      link.once('close', (reason) => this.closed(reason, upAt));
+      this.dialer.registry.add(sn, equipmentId, link);
+      this.dialer.log.info({ serial: sn, equipmentId, remote: link.remoteAddress }, 'Modbus TCP link up');
+    });
+  }
+
+  private closed(reason: LinkCloseReason, upAt: number): void {
+    this.link = undefined;
+    this.socket = undefined;
+    if (this.stopped) return;
+    const { sn, equipmentId } = this.target;
+    this.dialer.log.info({ serial: sn, equipmentId, reason }, 'Modbus TCP link down');
+    if (this.dialer.now() - upAt >= this.dialer.resetAfterMs) this.failures = 0;
+    this.retry();
+  }
+
+  private retry(): void {
+    if (this.stopped) return;
+    const wait = redialDelay(this.failures++, this.dialer.backoff, this.dialer.random);
+    this.timer = setTimeout(() => this.dial(), wait);
+    this.timer.unref();
+  }
+}
+
+/** What every connection of one dialer shares. */
+interface DialerSettings {
+  readonly registry: LinkRegistry;
+  readonly link: ModbusTcpLinkOptions;
+  readonly backoff: Backoff;
+  readonly resetAfterMs: number;
+  readonly connectTimeoutMs: number;
+  readonly log: GatewayLog;
+  readonly random: () => number;
+  readonly now: () => number;
+}
+
+export class ModbusTcpDialer {
+  private readonly db: Kysely<Database>;
+  private readonly settings: DialerSettings;
+  /** Connections by equipment id. */
+  private readonly connections = new Map<number, Connection>();
+  /** The refresh under way (refreshes run one after another). */
+  private refreshing: Promise<void> = Promise.resolve();
+  private closing = false;
+
+  constructor(options: ModbusTcpDialerOptions) {
+    this.db = options.db;
+    this.settings = {
+      registry: options.registry,
+      link: options.link ?? {},
+      backoff: options.backoff ?? {},
+      resetAfterMs: options.backoff?.resetAfterMs ?? 30_000,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      log: options.log ?? silentLog,
+      random: options.random ?? Math.random,
+      now: options.now ?? Date.now,
+    };
+  }
+
+  /** Devices the dialer keeps a connection to (up, or waiting to redial). */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** Devices whose link is up now. */
+  get connected(): number {
+    let n = 0;
+    for (const connection of this.connections.values()) if (connection.connected) n++;
+    return n;
+  }
+
+  /**
+   * Read the equipment rows with a Modbus TCP address and bring the connections in line: dial the
+   * new ones, redial those whose address or serial changed, hang up those that lost theirs. The
+   * first call starts the dialling. A failed read is logged and changes nothing.
+   */
+  refresh(): Promise<void> {
+    const run = this.refreshing.then(() => this.sync());
+    this.refreshing = run.catch((error: unknown) =>
+      this.settings.log.error({ err: error }, 'Modbus TCP devices could not be read'),
+    );
+    return this.refreshing;
+  }
+
+  /** Stop dialling and hang up every connection (their devices are marked offline by the registry). */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.refreshing;
+    for (const connection of this.connections.values()) connection.stop();
+    this.connections.clear();
+    await this.settings.registry.settled();
+  }
+
+  private async sync(): Promise<void> {
+    if (this.closing) return;
+    const rows = await this.db
+      .selectFrom('equipment')
+      .select(['id', 'sn', 'link_host', 'link_port'])
+      .where('parent_id', 'is', null)
+      .where('sn', 'is not', null)
+      .where('link_host', 'is not', null)
+      .where('link_port', 'is not', null)
+      .execute();
+    if (this.closing) return;
+    const wanted = new Map<number, Target>();
+    for (const row of rows) {
+      if (row.sn === null || row.link_host === null || row.link_port === null) continue;
+      wanted.set(row.id, { equipmentId: row.id, sn: row.sn, host: row.link_host, port: row.link_port });
+    }
+    for (const [id, connection] of this.connections) {
+      const target = wanted.get(id);
+      if (target && sameTarget(target, connection.target)) continue;
+      connection.stop();
+      this.connections.delete(id);
+    }
+    for (const [id, target] of wanted) {
+      if (this.connections.has(id)) continue;
+      const connection = new Connection(target, this.settings);
+      this.connections.set(id, connection);
+      connection.start();
+    }
+  }
+}
