@@ -258,4 +258,34 @@ describe.each(storageCases())('DTU listener on %s', (store) => {
     expect(links.every((link) => link.closed && link.pending === 0)).toBe(true);
     expect(listener.registry.size).toBe(0);
   });
+
+  it('takes 5,000 devices reconnecting at once, twice, with the online state right each time', async () => {
+    const n = 5000;
+    const serials = Array.from({ length: n }, (_, i) => `FLOOD${String(i).padStart(5, '0')}`);
+    await addDevices(storage(), serials);
+    const { registry, dial } = await start();
+    const online = async () =>
+      Number(
+        (
+          await storage()
+            .db.selectFrom('equipment')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('sn', 'like', 'FLOOD%')
+            .where('online', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (let round = 0; round < 2; round++) {
+      const devices = await Promise.all(serials.map((sn) => dial(sn)));
+      await until(() => registry.size === n, 60_000);
+      await registry.settled();
+      expect(await online()).toBe(n);
+      const links = serials.map((sn) => registry.get(sn)!);
+      for (const device of devices) device.destroy();
+      await until(() => registry.size === 0, 60_000);
+      await registry.settled();
+      expect(await online()).toBe(0);
+      expect(links.every((link) => link.closed && link.pending === 0)).toBe(true);
+    }
+  }, 120_000);
 });
