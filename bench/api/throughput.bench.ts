@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { DATABASE_URL, probePostgres, withClient } from '../support/postgres.js';
 import { openStorage, redactUrl } from '@fieldlink/server';
 import { startServer } from './child.js';
 import { runLoad, sendEach } from './load.js';
@@ -29,11 +29,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number of seconds, got ${SECONDS}`);
 const CONNECTIONS = 32;
 const WARMUP_MS = 1000;
-const DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ||
-  process.env.TEST_DATABASE_URL ||
-  'postgres://postgres@127.0.0.1:5432/test';
-const PROBE_TIMEOUT_MS = 2000;
 
 const LOGIN_PATH = '/api/v1/auth/login';
 const LIST_PATH = '/api/v1/equipment?limit=100';
@@ -80,28 +75,6 @@ async function prepareSqlite(): Promise<PreparedStore> {
   } catch (error) {
     await cleanup();
     throw error;
-  }
-}
-
-async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
-  try {
-    await client.connect();
-    return await run(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** Null when PostgreSQL answers, else why not. */
-async function probePostgres(): Promise<string | null> {
-  try {
-    await withClient((client) => client.query('select 1'));
-    return null;
-  } catch (error) {
-    // Node reports a refused dual-stack connect as an AggregateError with an empty message.
-    const first = error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error;
-    return first instanceof Error ? first.message || String(first) : String(first);
   }
 }
 

@@ -304,17 +304,20 @@ export class DeviceService {
       aoRegister: route.type.aoRegister,
     });
     const at = this.#now();
-    const record = (result: string) =>
-      this.#recorder
+    // The event is written with the next history batch; the reply does not wait for it (it would
+    // add the batch interval to every operation), and a failed write is logged.
+    const record = (result: string): void => {
+      void this.#recorder
         ?.recordOperation({ equipmentId: equipment.id, userId, operation: describe(op), result, at })
         .catch((e: unknown) => this.#log.warn({ err: e }, 'operation record failed'));
+    };
     if (plan.kind === 'unsupported') {
-      await record('unsupported');
+      record('unsupported');
       throw new OperationError('unsupported', plan.reason);
     }
     if (plan.kind === 'cyclic') {
       this.#track(this.#cyclic(route, plan.count, plan.intervalMs));
-      await record('started');
+      record('started');
       return { status: 'started', response: null };
     }
     const first: PlanStep[] = [];
@@ -330,12 +333,12 @@ export class DeviceService {
     try {
       for (const step of first) response = await this.#step(route, step);
     } catch (e) {
-      await record(e instanceof OperationError ? e.code : 'failed');
+      record(e instanceof OperationError ? e.code : 'failed');
       throw e instanceof OperationError
         ? e
         : new OperationError('offline', `the device did not answer: ${String(e)}`);
     }
-    await record(rest.length > 0 ? 'started' : 'ok');
+    record(rest.length > 0 ? 'started' : 'ok');
     const writes = plan.steps.some((s) => s.kind !== 'request' || !isRead(s.request));
     if (rest.length > 0) this.#track(this.#background(route, rest));
     else if (writes) this.#track(this.#refresh(route));

@@ -1,0 +1,79 @@
+/**
+ * Fills an empty, migrated database for the fleet benchmark straight through Kysely: one account
+ * (FLEET_USER) owning `count` devices of FLEET_TYPE whose serial numbers are the simulator fleet's
+ * (FLEET_PREFIX and a six-digit index from 1), with no link secret, stored with the settings a new
+ * record of that type gets.
+ */
+import type { Kysely } from 'kysely';
+import { equipmentType } from '@fieldlink/protocol';
+import type { Database, NewEquipment } from '@fieldlink/server';
+import { fleetSerial } from '@fieldlink/simulator';
+import { hashPassword } from '../../packages/server/src/accounts/passwords.js';
+import { normaliseSettings } from '../../packages/server/src/equipment/settings.js';
+
+export const FLEET_USER = 'fleet-owner';
+export const FLEET_PASSWORD = 'fleet-password-1';
+export const FLEET_TYPE = 'FL-R8';
+export const FLEET_PREFIX = 'FLT';
+const BATCH = 500;
+
+/** Seeds the account and its devices; returns the equipment id of each serial number. */
+export async function seedFleet(
+  db: Kysely<Database>,
+  count: number,
+  now: number,
+): Promise<Map<string, number>> {
+  const type = equipmentType(FLEET_TYPE);
+  if (!type) throw new Error(`${FLEET_TYPE} is not in the equipment catalogue`);
+  const settings = JSON.stringify(normaliseSettings(type.counts, {}, undefined, { image: type.image }));
+  const passwordHash = await hashPassword(FLEET_PASSWORD);
+  return db.transaction().execute(async (trx) => {
+    const owner = await trx
+      .insertInto('users')
+      .values({
+        user_name: FLEET_USER,
+        password_hash: passwordHash,
+        phone: null,
+        email: null,
+        registered_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const devices: NewEquipment[] = Array.from({ length: count }, (_, i) => {
+      const sn = fleetSerial(FLEET_PREFIX, i + 1);
+      return {
+        owner_id: owner.id,
+        parent_id: null,
+        sn,
+        unid: sn,
+        address: null,
+        type: FLEET_TYPE,
+        name: `${FLEET_TYPE} ${i + 1}`,
+        settings,
+        camera_password: null,
+        link_secret_hash: null,
+        link_host: null,
+        link_port: null,
+        online: 0,
+        alarm: 0,
+        soc: null,
+        status_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    for (let i = 0; i < devices.length; i += BATCH) {
+      await trx
+        .insertInto('equipment')
+        .values(devices.slice(i, i + BATCH))
+        .execute();
+    }
+    const rows = await trx
+      .selectFrom('equipment')
+      .select(['id', 'sn'])
+      .where('owner_id', '=', owner.id)
+      .execute();
+    return new Map(rows.map((r) => [r.sn!, r.id]));
+  });
+}
