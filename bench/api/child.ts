@@ -10,6 +10,8 @@ const START_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   readonly port: number;
+  /** The child's process id (for reading its memory from /proc). */
+  readonly pid: number;
   /** Closes the server (it exits when its standard input ends) and waits for the process. */
   stop(): Promise<void>;
 }
@@ -34,9 +36,9 @@ export function startServer(config: ServerConfig): Promise<RunningServer> {
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const match = /^listening (\d+)$/.exec(line);
-      if (match) {
+      if (match && child.pid !== undefined) {
         clearTimeout(timer);
-        resolve({ port: Number(match[1]), stop });
+        resolve({ port: Number(match[1]), pid: child.pid, stop });
       }
     });
     child.once('exit', (code, signal) => {

@@ -24,8 +24,9 @@ import { DATABASE_URL, probePostgres, withClient } from '../support/postgres.js'
 import { openStorage, redactUrl } from '@fieldlink/server';
 import type { Storage } from '@fieldlink/server';
 import type { ServerConfig } from '../api/server.js';
-import { peakRss, resetPeakRss, startServerProcess } from './child.js';
-import type { ServerProcess } from './child.js';
+import { startServer } from '../api/child.js';
+import { peakRss, resetPeakRss } from './child.js';
+import type { RunningServer } from '../api/child.js';
 import {
   CHANNELS,
   HISTORY_PASSWORD,
@@ -232,7 +233,7 @@ function printTable(rows: readonly Row[]): void {
   for (const l of lines) console.log(`  ${line(l)}`);
 }
 
-async function measure(server: ServerProcess, storage: Storage, equipmentId: number): Promise<void> {
+async function measure(server: RunningServer, storage: Storage, equipmentId: number): Promise<void> {
   const token = await signIn(server.port);
   const day: Range = { from: YEAR_TO - DAY_MS, to: YEAR_TO };
   const year: Range = { from: YEAR_FROM, to: YEAR_TO };
@@ -296,7 +297,7 @@ async function benchStore(name: string, prepare: () => Promise<PreparedStore>): 
       `  seeded ${fmt(rows)} telemetry rows in ${fmt(store.seedMs / 1000, 1)} s ` +
         `(${fmt(rows / (store.seedMs / 1000))} rows/s)`,
     );
-    const server = await startServerProcess(store.config);
+    const server = await startServer(store.config);
     try {
       const storage = await store.open();
       try {

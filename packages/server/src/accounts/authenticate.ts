@@ -41,29 +41,37 @@ export function bearerToken(header: string): string | null {
   return header.length <= 4096 ? (BEARER.exec(header)?.[1] ?? null) : null;
 }
 
+/** The account, while it exists and its session family is still signed in; else null. */
+export async function signedInUser(
+  db: Kysely<Database>,
+  userId: number,
+  familyId: string,
+): Promise<AuthUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'authority'])
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sessions')
+          .select('sessions.id')
+          .where('sessions.family_id', '=', familyId)
+          .where('sessions.user_id', '=', userId)
+          .where('sessions.revoked_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+  return row ? { id: row.id, authority: row.authority, familyId } : null;
+}
+
 /** The user of a valid access token whose session family is still signed in, or null. */
 export async function userOfAccessToken(
   options: AuthenticationOptions,
   token: string,
 ): Promise<AuthUser | null> {
   const claims = await verifyAccessToken(options.jwtKey, token, options.now());
-  if (!claims) return null;
-  const row = await options.db
-    .selectFrom('users')
-    .select(['id', 'authority'])
-    .where('id', '=', claims.userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sessions')
-          .select('sessions.id')
-          .where('sessions.family_id', '=', claims.familyId)
-          .where('sessions.user_id', '=', claims.userId)
-          .where('sessions.revoked_at', 'is', null),
-      ),
-    )
-    .executeTakeFirst();
-  return row ? { id: row.id, authority: row.authority, familyId: claims.familyId } : null;
+  return claims ? signedInUser(options.db, claims.userId, claims.familyId) : null;
 }
 
 /** Decorates the root instance, so every plugin registered after it sees `app.authenticate`. */

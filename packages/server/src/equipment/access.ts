@@ -126,6 +126,7 @@ export class GrantIndex {
   /** The caller's access to `equipment`, as its owner, an administrator or a grantee. */
   accessTo(user: AuthUser, equipment: Pick<Equipment, 'id' | 'owner_id' | 'parent_id'>): Access | null {
     if (equipment.owner_id === user.id) return { rights: ALL_RIGHTS, owner: true, admin: false, until: null };
+    if (isAdmin(user)) return { rights: ALL_RIGHTS, owner: false, admin: true, until: null };
     const direct = this.byEquipment.get(equipment.id) ?? [];
     const viaHost =
       equipment.parent_id === null
@@ -137,7 +138,6 @@ export class GrantIndex {
       rights = union(rights, grantRights(row));
       until = until === null || row.expires_at === null ? null : Math.max(until, row.expires_at);
     }
-    if (isAdmin(user)) return { rights: ALL_RIGHTS, owner: false, admin: true, until: null };
     return rights.read ? { rights, owner: false, admin: false, until } : null;
   }
 }

@@ -8,7 +8,6 @@
  * arrays, and `wireRecord` gives the specification's record with ';'-joined lists.
  */
 import {
-  DEFAULT_CHANNEL_IMAGES,
   formatDoDiMode,
   formatDoUiMode,
   formatEquipmentParam,
@@ -318,9 +317,6 @@ export function readSettings(counts: ChannelCounts, stored: string, image: strin
   const parsed = Settings.safeParse(value);
   return parsed.success ? parsed.data : normaliseSettings(counts, {}, undefined, { image });
 }
-
-/** The default image of each image list, for documentation and the console. */
-export const DEFAULT_IMAGES = DEFAULT_CHANNEL_IMAGES;
 
 /** The settings as the specification's record fields (lists ';'-joined, JSON fields as text). */
 export function wireSettings(s: Settings): Record<string, string | number> {

@@ -11,51 +11,11 @@ import { DtuListener } from './dtu-listener.js';
 import type { DtuListenerOptions } from './dtu-listener.js';
 import { LinkClosedError } from './link.js';
 import type { LinkCloseReason } from './link.js';
-import { hashLinkSecret } from './secrets.js';
-import { RecordingLog, until, VirtualDtu } from './test-support.js';
+import { addLinkedDevices, RecordingLog, until, VirtualDtu } from './test-support.js';
 
-let owners = 0;
-
-/** Adds devices with these serials (and a host's sub-device, which has none); returns their ids by serial. */
-async function addDevices(
-  storage: Storage,
-  serials: string[],
-  secret?: string,
-): Promise<Map<string, number>> {
-  const db = storage.db;
-  const t = Date.now();
-  const owner = await db
-    .insertInto('users')
-    .values({ user_name: `dtu-owner-${++owners}-${t}`, password_hash: 'x', registered_at: t, updated_at: t })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ids = new Map<string, number>();
-  for (let i = 0; i < serials.length; i += 100) {
-    const rows = await db
-      .insertInto('equipment')
-      .values(
-        serials.slice(i, i + 100).map((sn) => ({
-          owner_id: owner.id,
-          parent_id: null,
-          sn,
-          unid: sn,
-          address: null,
-          type: 'FL-R8',
-          name: sn,
-          camera_password: null,
-          soc: null,
-          status_at: null,
-          link_secret_hash: secret === undefined ? null : hashLinkSecret(secret),
-          created_at: t,
-          updated_at: t,
-        })),
-      )
-      .returning(['id', 'sn'])
-      .execute();
-    for (const row of rows) ids.set(row.sn!, row.id);
-  }
-  return ids;
-}
+/** Adds devices with these serials (and optionally a link secret); returns their ids by serial. */
+const addDevices = (storage: Storage, serials: string[], secret?: string): Promise<Map<string, number>> =>
+  addLinkedDevices(storage, serials, secret === undefined ? {} : { secret });
 
 async function statusOf(storage: Storage, sn: string) {
   return storage.db

@@ -161,6 +161,20 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
       });
       expect(device.memory.coils[1]).toBe(false);
 
+      // Rule-page registers: a write, then a read, answered to the asker.
+      browser.send({
+        infotype: 'ModbusReg',
+        info: { fn: 16, unid: 'E2E00001', regstart: 12000, hexdata: '0001ABCD' },
+      });
+      expect(await browser.next('ModbusReg', 3000)).toMatchObject({
+        info: { fn: 16, regstart: 12000, regnum: 2 },
+      });
+      expect([device.memory.readHolding(12000), device.memory.readHolding(12001)]).toEqual([1, 0xabcd]);
+      browser.send({ infotype: 'ModbusReg', info: { fn: 3, unid: 'E2E00001', regstart: 12000, regnum: 2 } });
+      expect(await browser.next('ModbusReg', 3000)).toMatchObject({
+        info: { SN: 'E2E00001', fn: 3, regstart: 12000, regnum: 2, hexdata: '0001ABCD' },
+      });
+
       const row = await storage()
         .db.selectFrom('equipment')
         .select('online')

@@ -15,45 +15,10 @@ import { DeviceService } from './device-service.js';
 import { ModbusTcpDialer, redialDelay } from './modbus-tcp-dialer.js';
 import type { ModbusTcpDialerOptions } from './modbus-tcp-dialer.js';
 import { LinkRegistry } from './registry.js';
-import { delay, RecordingLog, TcpTestDevice, until } from './test-support.js';
-
-let owners = 0;
+import { addLinkedDevices, delay, RecordingLog, TcpTestDevice, until } from './test-support.js';
 
 async function addDevice(storage: Storage, sn: string, port: number | null): Promise<number> {
-  const db = storage.db;
-  const t = Date.now();
-  const owner = await db
-    .insertInto('users')
-    .values({
-      user_name: `mbtcp-owner-${++owners}-${t}`,
-      password_hash: 'x',
-      registered_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('equipment')
-    .values({
-      owner_id: owner.id,
-      parent_id: null,
-      sn,
-      unid: sn,
-      address: null,
-      type: 'FL-R8',
-      name: sn,
-      camera_password: null,
-      soc: null,
-      status_at: null,
-      link_secret_hash: null,
-      link_host: port === null ? null : '127.0.0.1',
-      link_port: port,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await addLinkedDevices(storage, [sn], { modbusTcpPort: port })).get(sn)!;
 }
 
 describe('redialDelay', () => {

@@ -25,7 +25,6 @@ import type { AuthUser } from '../accounts/authenticate.js';
 import { requireUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { permissionOf, requireAccess } from '../equipment/access.js';
-import type { Right } from '../equipment/access.js';
 import { EquipmentId } from '../equipment/fields.js';
 import { ApiError } from '../http/errors.js';
 import type { ErrorCode } from '../http/errors.js';
@@ -187,44 +186,42 @@ export function liveDeviceHandler(
       if (message.infotype === 'ModbusReg') {
         const info = message.info;
         const id = await equipmentOf(info.unid);
-        const t = now();
-        const { equipment } = await requireAccess(db, user, id, 'read', t);
-        const type = equipmentType(equipment.type);
-        if (!type) throw new ApiError('not_found', 'unknown device');
-        const count = info.fn === 3 ? info.regnum : info.hexdata.length / 4;
-        let need: Right = info.fn === 3 ? 'read' : 'operate';
-        for (let r = info.regstart; r < info.regstart + count; r++) {
-          if (isRuleRegister(r, { series2000: type.series2000 })) need = 'edit';
-        }
-        await requireAccess(db, user, id, need, t);
-        if (info.fn === 3) {
-          const values = await devices.readRegisters(equipment, info.regstart, info.regnum);
-          const bytes = new Uint8Array(values.flatMap((v) => [v >> 8, v & 0xff]));
+        if (info.fn === 16) {
+          // A register write is the waohex operation, with its checks (edit for rule pages).
+          const bytes = fromHex(info.hexdata);
+          if (bytes === null) throw new ApiError('bad_request', 'hexdata: not hex');
+          const aoinfos = formatStartHexdata(info.regstart, bytes);
+          const { equipment, op } = await checked(db, user, id, { opr: 'waohex', aoinfos }, now());
+          await devices.operate(equipment, op, user.id);
           hub.send(session, {
             infotype: 'ModbusReg',
-            info: {
-              SN: equipment.unid,
-              fn: 3,
-              regstart: info.regstart,
-              regnum: info.regnum,
-              hexdata: toHex(bytes),
-            },
+            info: { SN: equipment.unid, fn: 16, regstart: info.regstart, regnum: bytes.length / 2 },
           });
           return;
         }
-        const bytes = fromHex(info.hexdata);
-        if (bytes === null) throw new ApiError('bad_request', 'hexdata: not hex');
-        const { op } = await checked(
-          db,
-          user,
-          id,
-          { opr: 'waohex', aoinfos: formatStartHexdata(info.regstart, bytes) },
-          t,
-        );
-        await devices.operate(equipment, op, user.id);
+        // Reading rule pages is configuration (edit); other registers need read.
+        const { equipment, access } = await requireAccess(db, user, id, 'read', now());
+        const type = equipmentType(equipment.type);
+        if (!type) throw new ApiError('not_found', 'unknown device');
+        const end = info.regstart + info.regnum;
+        let rulePages = false;
+        for (let r = info.regstart; r < end && !rulePages; r++) {
+          rulePages = isRuleRegister(r, { series2000: type.series2000 });
+        }
+        if (rulePages && !access.rights.edit) {
+          throw new ApiError('forbidden', 'you do not have the edit right on this equipment');
+        }
+        const values = await devices.readRegisters(equipment, info.regstart, info.regnum);
+        const bytes = new Uint8Array(values.flatMap((v) => [v >> 8, v & 0xff]));
         hub.send(session, {
           infotype: 'ModbusReg',
-          info: { SN: equipment.unid, fn: 16, regstart: info.regstart, regnum: count },
+          info: {
+            SN: equipment.unid,
+            fn: 3,
+            regstart: info.regstart,
+            regnum: info.regnum,
+            hexdata: toHex(bytes),
+          },
         });
         return;
       }

@@ -10,7 +10,9 @@ import type { Server, Socket } from 'node:net';
 import { EquipmentMemory, ModbusTcpSlave, RtuSlave } from '@fieldlink/simulator';
 import type { EquipmentShape } from '@fieldlink/simulator';
 import { expect } from 'vitest';
+import type { Storage } from '../storage/open.js';
 import type { DeviceLink } from './device-link.js';
+import { hashLinkSecret } from './secrets.js';
 import { ModbusRtuLink } from './link.js';
 import type { LinkOptions } from './link.js';
 import type { GatewayLog } from './log.js';
@@ -242,4 +244,53 @@ export async function expectBoardAnswers(link: DeviceLink, memory: EquipmentMemo
   await link.request(254, { fn: 16, address: 400, values: [7, 8] }, user);
   expect(memory.analogOutputs).toEqual([7, 8]);
   expect(await link.request(254, { fn: 4, address: 3, count: 2 }, poll)).toEqual({ fn: 4, exception: 2 });
+}
+
+let owners = 0;
+
+/**
+ * Adds FL-R8 devices with these serials under a new owner, straight into the store, optionally
+ * with a link secret or a Modbus TCP address on 127.0.0.1; returns their ids by serial.
+ */
+export async function addLinkedDevices(
+  storage: Storage,
+  serials: readonly string[],
+  options: { readonly secret?: string; readonly modbusTcpPort?: number | null } = {},
+): Promise<Map<string, number>> {
+  const db = storage.db;
+  const t = Date.now();
+  const owner = await db
+    .insertInto('users')
+    .values({ user_name: `link-owner-${++owners}-${t}`, password_hash: 'x', registered_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const port = options.modbusTcpPort ?? null;
+  const ids = new Map<string, number>();
+  for (let i = 0; i < serials.length; i += 100) {
+    const rows = await db
+      .insertInto('equipment')
+      .values(
+        serials.slice(i, i + 100).map((sn) => ({
+          owner_id: owner.id,
+          parent_id: null,
+          sn,
+          unid: sn,
+          address: null,
+          type: 'FL-R8',
+          name: sn,
+          camera_password: null,
+          soc: null,
+          status_at: null,
+          link_secret_hash: options.secret === undefined ? null : hashLinkSecret(options.secret),
+          link_host: port === null ? null : '127.0.0.1',
+          link_port: port,
+          created_at: t,
+          updated_at: t,
+        })),
+      )
+      .returning(['id', 'sn'])
+      .execute();
+    for (const row of rows) ids.set(row.sn!, row.id);
+  }
+  return ids;
 }

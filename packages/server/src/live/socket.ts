@@ -17,7 +17,7 @@ import type { ClientMessage, LiveErrorCode } from '@fieldlink/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RawData } from 'ws';
-import { userOfAccessToken } from '../accounts/authenticate.js';
+import { signedInUser, userOfAccessToken } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { readableBy } from '../equipment/plugin.js';
 import type { Database } from '../storage/schema.js';
@@ -48,30 +48,6 @@ export const MAX_FRAME_BYTES = 1 << 20;
 async function readableIds(db: Kysely<Database>, user: AuthUser, now: number): Promise<number[]> {
   const rows = await readableBy(db, user, now).select('id').execute();
   return rows.map((r) => r.id);
-}
-
-/** The account of a registered session, while its session family is still signed in. */
-async function stillSignedIn(
-  db: Kysely<Database>,
-  userId: number,
-  familyId: string,
-): Promise<AuthUser | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'authority'])
-    .where('id', '=', userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sessions')
-          .select('sessions.id')
-          .where('sessions.family_id', '=', familyId)
-          .where('sessions.user_id', '=', userId)
-          .where('sessions.revoked_at', 'is', null),
-      ),
-    )
-    .executeTakeFirst();
-  return row ? { id: row.id, authority: row.authority, familyId } : null;
 }
 
 function frameText(data: RawData): string | null {
@@ -157,7 +133,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
     for (const session of sessions) {
       const { userId, familyId } = session;
       if (userId === null || familyId === null) continue;
-      const user = await stillSignedIn(db, userId, familyId);
+      const user = await signedInUser(db, userId, familyId);
       if (session.closed) continue;
       if (!user) {
         hub.send(session, { infotype: 'untoken', info: { reason: 'revoked', message: 'signed out' } });
