@@ -6,6 +6,7 @@ export * from './bytes.js';
 export * from './i18n.js';
 export * from './time.js';
 export * from './register-map.js';
+export * from './device-registers.js';
 export * from './pages.js';
 export * from './rules/index.js';
 export type { RuleKind } from './rules/kinds.js';
