@@ -12,7 +12,6 @@ import {
   encodeDeviceStatus,
   encodeDl645Value,
   encodeSlaveTable,
-  formatGps,
   NO_BATTERY,
   subDeviceAddressOfUnit,
   subDeviceRoute,
@@ -68,10 +67,6 @@ describe('status block', () => {
         decodeDeviceStatus(words);
       }),
     );
-  });
-
-  it('formats gps longitude first, as basicParam keeps it', () => {
-    expect(formatGps({ latitude: 39.9, longitude: 116.39 })).toBe('116.39, 39.9');
   });
 });
 

@@ -90,11 +90,6 @@ export function encodeDeviceStatus(status: DeviceStatus): number[] {
   return [soc, ...words32(lat), ...words32(lon), 1];
 }
 
-/** The gps text of an equipment's basicParam: longitude first, as in '116.39, 39.9'. */
-export function formatGps(gps: { readonly latitude: number; readonly longitude: number }): string {
-  return `${gps.longitude}, ${gps.latitude}`;
-}
-
 /** A wall-clock time as a device keeps it: local fields, no zone. */
 export interface ClockFields {
   /** 2000-2255. */
