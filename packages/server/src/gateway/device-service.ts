@@ -198,6 +198,16 @@ export class DeviceService {
     };
   }
 
+  /**
+   * State a device sent of its own accord (an MQTT report), whole or in part: pushed and recorded
+   * like a poll's. Ignored unless the device's link is up on this node.
+   */
+  async report(equipmentId: number, state: DeviceState): Promise<void> {
+    const host = this.#online.get(equipmentId);
+    if (!host || this.#stopped) return;
+    await this.#publishState(host.equipment, host.settings, state);
+  }
+
   /** Reads the whole state of an online host once, pushes and records it. Never overlaps itself. */
   async poll(equipmentId: number, priority: 'poll' | 'user' = 'poll'): Promise<DeviceState | null> {
     const host = this.#online.get(equipmentId);
