@@ -18,8 +18,9 @@ export const CLOCK_REGISTERS = 7;
 
 /** Holding registers of a team host (hostRole `team`). */
 export const LORA_COMMAND_REGISTER = 1200;
-/** The command's argument: keep-awake time in 0.1 s. */
+/** The command's argument: keep-awake time in LORA_KEEP_AWAKE_UNIT_MS. */
 export const LORA_ARGUMENT_REGISTER = 1201;
+export const LORA_KEEP_AWAKE_UNIT_MS = 100;
 /** Auto-configuration state, read-only: see LORA_AUTO_STATES. */
 export const LORA_STATE_REGISTER = 1202;
 /** netId, channel, airRate, power. */

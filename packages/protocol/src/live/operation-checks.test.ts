@@ -52,9 +52,23 @@ describe('checkOperationChannels', () => {
     ],
     ['3 AO values', { opr: 'wao', aoinfo: [1, 2, 3] }, 'aoinfo: at most 2 items (AO channels of this type)'],
     ['a register write', { opr: 'waohex', aoinfos: '12000_0000' }, null],
-    ['a LoRa command', { opr: 'lorarconfig' }, null],
+    ['a LoRa command on a board', { opr: 'lorarconfig' }, 'opr: this type is not a wireless team host'],
+    [
+      'an EquipOpr LoRa command on a board',
+      { opr: 'LoraRParam' },
+      'opr: this type is not a wireless team host',
+    ],
   ])('%s', (_name, op, reason) => {
     expect(checkOperationChannels(op, board)).toBe(reason);
+  });
+
+  it('lets LoRa commands through on a team host only', () => {
+    expect(checkOperationChannels({ opr: 'lorarconfig' }, { ...board, hostRole: 'team' })).toBeNull();
+    expect(checkOperationChannels({ opr: 'LoraClearSlave' }, { ...board, hostRole: 'team' })).toBeNull();
+    expect(checkOperationChannels({ opr: 'lorarconfig' }, { ...board, hostRole: 'modbus' })).toMatch(
+      /team host/,
+    );
+    expect(checkOperationChannels({ opr: 'readsoc' }, board)).toBeNull();
   });
 
   it('reads AO from the type’s own first register', () => {

@@ -4,17 +4,22 @@
  * docs/protocol.md § Device operations.
  */
 import { clampChannelCount } from '../channels.js';
+import type { HostRole } from '../equipment/catalogue.js';
 import type { ChannelCounts } from '../equipment/record.js';
 import type { Permission } from '../equipment/permissions.js';
 import { DEFAULT_AO_REGISTER, isRuleRegister } from '../register-map.js';
 import type { SeriesOptions } from '../register-map.js';
-import { OPERATIONS, registerWriteOf } from './operations.js';
+import { EQUIPOPR_ONLY_OPERATIONS, LORAOPR_OPERATIONS, OPERATIONS, registerWriteOf } from './operations.js';
 import type { Operation, OperationRight } from './operations.js';
 
 export interface OperationCounts extends ChannelCounts {
   /** fAOReg: the first AO holding register (default 400), where rao reads start. */
   readonly aoRegister?: number;
+  /** The type's host role: the LoRa operations need a team host. */
+  readonly hostRole?: HostRole | null;
 }
+
+const LORA_OPERATIONS: readonly string[] = [...LORAOPR_OPERATIONS, ...EQUIPOPR_ONLY_OPERATIONS];
 
 const KIND_NAMES = { do: 'DO', di: 'DI', ai: 'AI', ao: 'AO' } as const;
 
@@ -28,9 +33,13 @@ function past(field: string, bound: string, limit: number, kind: keyof typeof KI
 
 /**
  * Whether an operation stays within the equipment type's channels (each count taken as at
- * most 32): null when it does, else the reason. Operations that name no channel pass.
+ * most 32) and fits the type (LoRa operations only on team hosts): null when it does, else the
+ * reason. Other operations that name no channel pass.
  */
 export function checkOperationChannels(op: Operation, counts: OperationCounts): string | null {
+  if (LORA_OPERATIONS.includes(op.opr) && counts.hostRole !== 'team') {
+    return 'opr: this type is not a wireless team host';
+  }
   const n = {
     do: clampChannelCount(counts.do),
     di: clampChannelCount(counts.di),

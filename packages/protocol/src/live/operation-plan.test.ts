@@ -1,4 +1,4 @@
-// Checks docs/protocol.md § Operation plans.
+// Checks docs/protocol.md § Operation plans and § Device registers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkOperationChannels } from './operation-checks.js';
@@ -92,15 +92,68 @@ describe('operation plans', () => {
     });
   });
 
-  it('names what the base register map does not carry', () => {
-    for (const body of [
-      { opr: 'readsoc' },
-      { opr: 'READGPS' },
-      { opr: 'LoraClearSlave' },
-      { opr: 'lorarconfig' },
-    ]) {
-      expect(planOperation(op(body), board).kind, body.opr).toBe('unsupported');
-    }
+  it('reads the battery and the GPS position from the status block (§ Device registers)', () => {
+    expect(planOperation(op({ opr: 'readsoc' }), board)).toEqual({
+      kind: 'steps',
+      steps: [{ kind: 'request', request: { fn: 4, address: 1000, count: 1 } }],
+    });
+    expect(planOperation(op({ opr: 'READGPS' }), board)).toEqual({
+      kind: 'steps',
+      steps: [{ kind: 'request', request: { fn: 4, address: 1001, count: 5 } }],
+    });
+  });
+
+  it('writes team host commands with their argument and reads the state and table back', () => {
+    const requests = (body: Record<string, unknown>) => {
+      const plan = planOperation(op(body), board);
+      if (plan.kind !== 'steps') throw new Error(plan.kind);
+      return plan.steps.map((s) => (s.kind === 'request' ? s.request : s));
+    };
+    const readBack = [
+      { fn: 3, address: 1202, count: 1 },
+      { fn: 3, address: 1220, count: 16 },
+    ];
+    expect(requests({ opr: 'LoraAutoCfg', code: 33 })).toEqual([
+      { fn: 16, address: 1200, values: [33, 0] },
+      ...readBack,
+    ]);
+    expect(requests({ opr: 'loraautocfg', loracode: 19 })).toEqual([
+      { fn: 16, address: 1200, values: [19, 120] },
+      ...readBack,
+    ]);
+    expect(requests({ opr: 'loraautocfg', loracode: 19, delay: 600000 })[0]).toEqual({
+      fn: 16,
+      address: 1200,
+      values: [19, 6000],
+    });
+    expect(requests({ opr: 'LoraClearSlave' })).toEqual([
+      { fn: 16, address: 1200, values: [64, 0] },
+      ...readBack,
+    ]);
+  });
+
+  it('writes and reads back the radio, the interval and the slave table', () => {
+    const steps = (body: Record<string, unknown>) => {
+      const plan = planOperation(op(body), board);
+      return plan.kind === 'steps' ? plan.steps.map((s) => (s.kind === 'request' ? s.request : s)) : plan;
+    };
+    expect(steps({ opr: 'LoraRParam' })).toEqual([{ fn: 3, address: 1210, count: 4 }]);
+    expect(steps({ opr: 'LoraWParam', netId: 7, channel: 23, airRate: 2, power: 3 })).toEqual([
+      { fn: 16, address: 1210, values: [7, 23, 2, 3] },
+      { fn: 3, address: 1210, count: 4 },
+    ]);
+    expect(steps({ opr: 'LoRaRTiming' })).toEqual([{ fn: 3, address: 1214, count: 1 }]);
+    expect(steps({ opr: 'LoRaWTiming', interval: 600 })).toEqual([
+      { fn: 16, address: 1214, values: [600] },
+      { fn: 3, address: 1214, count: 1 },
+    ]);
+    expect(steps({ opr: 'lorarconfig' })).toEqual([{ fn: 3, address: 1220, count: 16 }]);
+    const table = new Array(16).fill(0);
+    table[0] = 0b110;
+    expect(steps({ opr: 'lorawconfig', slaves: [1, 2] })).toEqual([
+      { fn: 16, address: 1220, values: table },
+      { fn: 3, address: 1220, count: 16 },
+    ]);
   });
 
   it('property: a plan of an operation that passed the channel check stays within the channels', () => {

@@ -6,7 +6,25 @@
 import { clampChannelCount } from '../channels.js';
 import type { ChannelCounts } from '../equipment/record.js';
 import type { ModbusRequest } from '../modbus/pdu.js';
+import {
+  CLOCK_REGISTER,
+  encodeClock,
+  encodeSlaveTable,
+  LORA_COMMAND_REGISTER,
+  LORA_COMMANDS,
+  LORA_INTERVAL_REGISTER,
+  LORA_KEEP_AWAKE_UNIT_MS,
+  LORA_RADIO_REGISTER,
+  LORA_RADIO_REGISTERS,
+  LORA_SLAVES_REGISTER,
+  LORA_SLAVES_REGISTERS,
+  LORA_STATE_REGISTER,
+  STATUS_REGISTER,
+  STATUS_REGISTERS,
+} from '../device-registers.js';
+import type { ClockFields } from '../device-registers.js';
 import { DEFAULT_AO_REGISTER } from '../register-map.js';
+import { LORA_KEEP_AWAKE, LORA_KEEP_AWAKE_DEFAULT_MS } from './lora.js';
 import { registerWriteOf } from './operations.js';
 import type { Operation } from './operations.js';
 
@@ -31,7 +49,7 @@ export type OperationPlan =
   | { readonly kind: 'steps'; readonly steps: readonly PlanStep[] }
   /** The cyclic read of spec 000 § 4: the whole state read `count` times, `intervalMs` apart. */
   | { readonly kind: 'cyclic'; readonly count: number; readonly intervalMs: number }
-  /** Not carried by the base register map (battery, GPS, LoRa team commands). */
+  /** Not carried by the device (a type without outputs asked to switch them, a bad register write). */
   | { readonly kind: 'unsupported'; readonly reason: string };
 
 export interface PlanDevice {
@@ -135,7 +153,78 @@ export function planOperation(op: Operation, device: PlanDevice): OperationPlan 
       return { kind: 'cyclic', count: op.cnt, intervalMs: op.cycletime };
     case 'readall':
       return { kind: 'steps', steps: stateReads(device).map(request) };
-    default:
-      return { kind: 'unsupported', reason: `${op.opr} is not carried by the base register map` };
+    case 'readsoc':
+      return { kind: 'steps', steps: [request({ fn: 4, address: STATUS_REGISTER, count: 1 })] };
+    case 'READGPS':
+      return {
+        kind: 'steps',
+        steps: [request({ fn: 4, address: STATUS_REGISTER + 1, count: STATUS_REGISTERS - 1 })],
+      };
+    case 'LoraAutoCfg':
+      return teamCommand(op.code, 0);
+    case 'loraautocfg':
+      return teamCommand(
+        op.loracode,
+        op.loracode === LORA_KEEP_AWAKE
+          ? (op.delay ?? LORA_KEEP_AWAKE_DEFAULT_MS) / LORA_KEEP_AWAKE_UNIT_MS
+          : 0,
+      );
+    case 'LoraClearSlave':
+      return teamCommand(LORA_COMMANDS.clearSlaves, 0);
+    case 'LoraRParam':
+      return { kind: 'steps', steps: [readRadio] };
+    case 'LoraWParam':
+      return {
+        kind: 'steps',
+        steps: [
+          request({
+            fn: 16,
+            address: LORA_RADIO_REGISTER,
+            values: [op.netId, op.channel, op.airRate, op.power],
+          }),
+          readRadio,
+        ],
+      };
+    case 'lorarconfig':
+      return { kind: 'steps', steps: [readSlaves] };
+    case 'lorawconfig':
+      return {
+        kind: 'steps',
+        steps: [
+          request({ fn: 16, address: LORA_SLAVES_REGISTER, values: encodeSlaveTable(op.slaves) }),
+          readSlaves,
+        ],
+      };
+    case 'LoRaRTiming':
+      return { kind: 'steps', steps: [readInterval] };
+    case 'LoRaWTiming':
+      return {
+        kind: 'steps',
+        steps: [request({ fn: 16, address: LORA_INTERVAL_REGISTER, values: [op.interval] }), readInterval],
+      };
   }
 }
+
+const readRadio = request({ fn: 3, address: LORA_RADIO_REGISTER, count: LORA_RADIO_REGISTERS });
+const readSlaves = request({ fn: 3, address: LORA_SLAVES_REGISTER, count: LORA_SLAVES_REGISTERS });
+const readInterval = request({ fn: 3, address: LORA_INTERVAL_REGISTER, count: 1 });
+
+/** A team host command (§ Team host): the code and its argument in one write, then the state and the table read back. */
+function teamCommand(code: number, argument: number): OperationPlan {
+  return {
+    kind: 'steps',
+    steps: [
+      request({ fn: 16, address: LORA_COMMAND_REGISTER, values: [code, Math.round(argument)] }),
+      request({ fn: 3, address: LORA_STATE_REGISTER, count: 1 }),
+      readSlaves,
+    ],
+  };
+}
+
+/** The time sync: the device clock set to these local fields with one FC16 (§ Clock). */
+export function clockWrite(fields: ClockFields): ModbusRequest {
+  return { fn: 16, address: CLOCK_REGISTER, values: encodeClock(fields) };
+}
+
+/** The status block read (§ Status block): SOC and GPS. */
+export const statusRead: ModbusRequest = { fn: 4, address: STATUS_REGISTER, count: STATUS_REGISTERS };
