@@ -62,4 +62,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ POLL_SECONDS: bad }), bad).toThrow(/POLL_SECONDS/);
     }
   });
+
+  it('takes TIME_ZONE as an IANA zone, Asia/Shanghai by default', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ TIME_ZONE: ' Europe/Berlin ' }).timeZone).toBe('Europe/Berlin');
+    expect(loadConfig({ TIME_ZONE: 'UTC' }).timeZone).toBe('UTC');
+    for (const bad of ['Mars/Olympus', 'GMT+25', '../etc']) {
+      expect(() => loadConfig({ TIME_ZONE: bad }), bad).toThrow(/TIME_ZONE/);
+    }
+  });
 });

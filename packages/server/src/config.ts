@@ -1,4 +1,6 @@
 /** Server settings from the environment, with the defaults of docs/operations.md. */
+import { DEFAULT_TIME_ZONE, isTimeZone } from './history/time.js';
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -20,6 +22,8 @@ export interface ServerConfig {
   readonly historyRetentionDays: number;
   /** Seconds between the baseline polls of each online device (POLL_SECONDS, default 60). */
   readonly pollSeconds: number;
+  /** The zone of the clock set in devices and of pushed times (TIME_ZONE, default Asia/Shanghai). */
+  readonly timeZone: string;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
@@ -72,6 +76,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const dtuIdleSeconds = wholeNumber(env, 'DTU_IDLE_SECONDS', 180, 1, 86_400);
   const historyRetentionDays = wholeNumber(env, 'HISTORY_RETENTION_DAYS', 365, 1, 36_500);
   const pollSeconds = wholeNumber(env, 'POLL_SECONDS', 60, 1, 86_400);
+  const timeZone = env.TIME_ZONE?.trim() || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) {
+    throw new Error(`TIME_ZONE must be an IANA time zone such as Asia/Shanghai, got '${env.TIME_ZONE}'`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -85,5 +93,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     dtuIdleSeconds,
     historyRetentionDays,
     pollSeconds,
+    timeZone,
   };
 }

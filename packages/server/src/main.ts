@@ -41,7 +41,11 @@ let appLog: AppLogger | null = null;
 const history = new HistoryWriter(storage.db, {
   onError: (err) => appLog?.error({ err }, 'history write failed'),
 });
-const recorder = new HistoryRecorder({ writer: history, publish: (id, message) => hub.publish(id, message) });
+const recorder = new HistoryRecorder({
+  writer: history,
+  publish: (id, message) => hub.publish(id, message),
+  timeZone: config.timeZone,
+});
 const dtuLog: GatewayLog = {
   info: (details, message) => appLog?.info({ component: 'dtu', ...details }, message),
   warn: (details, message) => appLog?.warn({ component: 'dtu', ...details }, message),
@@ -72,6 +76,7 @@ const devices = new DeviceService({
   hub,
   recorder,
   pollMs: config.pollSeconds * 1000,
+  timeZone: config.timeZone,
   log: dtuLog,
 });
 const app = await buildApp({

@@ -5,7 +5,7 @@
  * operations. Link state is event driven: a link coming up or going down is pushed at once, for
  * the device and its sub-devices, which share its link (spec §4).
  */
-import { equipmentType, isException, packChannels, planOperation, stateReads } from '@fieldlink/protocol';
+import { equipmentType, isException, packChannels, planOperation } from '@fieldlink/protocol';
 import type {
   EquipmentType,
   ModbusRequest,
@@ -21,10 +21,15 @@ import type { HistoryRecorder, Observation } from '../history/recorder.js';
 import { DEFAULT_TIME_ZONE, ZonedTime } from '../history/time.js';
 import type { LiveHub } from '../live/hub.js';
 import type { Database, Equipment } from '../storage/schema.js';
+import type { DeviceLink, RequestPriority } from './device-link.js';
+import { readState, subDeviceTarget } from './device-target.js';
+import type { DeviceState, Send, Target } from './device-target.js';
+import { upkeep, UPKEEP_MS } from './device-upkeep.js';
 import type { LinkRegistry } from './registry.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
-import type { DeviceLink } from './device-link.js';
+
+export type { DeviceState } from './device-target.js';
 
 export interface DeviceServiceOptions {
   readonly db: Kysely<Database>;
@@ -36,16 +41,11 @@ export interface DeviceServiceOptions {
   /** Per-request timeout of the reads and writes; default the link's (3000 ms). */
   readonly timeoutMs?: number;
   readonly now?: () => number;
+  /** The zone of pushed times and of the clock set in devices; default Asia/Shanghai. */
   readonly timeZone?: string;
+  /** Between the clock sets and status reads of each device; default 10 minutes. */
+  readonly upkeepMs?: number;
   readonly log?: GatewayLog;
-}
-
-/** The state read from a device, channels from 0. */
-export interface DeviceState {
-  readonly do?: boolean[];
-  readonly di?: boolean[];
-  readonly ai?: number[];
-  readonly ao?: number[];
 }
 
 /** Why an operation could not be carried out. */
@@ -64,6 +64,8 @@ export interface OperationOutcome {
   /** 'done' when every step ran; 'started' when steps go on after the reply (pauses, cycles, cyclic reads). */
   readonly status: 'done' | 'started';
   readonly response: ModbusResponse | null;
+  /** The answers to every request sent before the reply, in order. */
+  readonly responses: readonly ModbusResponse[];
 }
 
 interface Online {
@@ -73,15 +75,18 @@ interface Online {
   readonly settings: Settings;
   timer: ReturnType<typeof setInterval> | null;
   polling: boolean;
+  /** When the clock was last set and the status block read; 0 before the first time. */
+  upkeptAt: number;
+  /** Settings of its sub-devices, kept while their stored text stays the same. */
+  readonly childSettings: Map<number, { readonly text: string; readonly settings: Settings }>;
 }
 
-/** The link, slave address and type an equipment is reached by. */
+/** The link and place an equipment is reached at. */
 interface Route {
   readonly link: DeviceLink;
-  readonly slave: number;
+  readonly target: Target;
   readonly host: Online;
   readonly equipment: Equipment;
-  readonly type: EquipmentType;
 }
 
 const delay = (ms: number): Promise<void> =>
@@ -99,6 +104,7 @@ export class DeviceService {
   readonly #now: () => number;
   readonly #zone: ZonedTime;
   readonly #log: GatewayLog;
+  readonly #upkeepMs: number;
   /** Online hosts by equipment id. */
   readonly #online = new Map<number, Online>();
   /** Background work (pauses, cycles, cyclic reads) still running. */
@@ -115,6 +121,7 @@ export class DeviceService {
     this.#now = options.now ?? Date.now;
     this.#zone = new ZonedTime(options.timeZone ?? DEFAULT_TIME_ZONE);
     this.#log = options.log ?? silentLog;
+    this.#upkeepMs = options.upkeepMs ?? UPKEEP_MS;
     this.#registry.on('online', (sn, id) => this.#track(this.#up(sn, id)));
     this.#registry.on('offline', (sn, id) => this.#track(this.#down(sn, id)));
   }
@@ -154,6 +161,8 @@ export class DeviceService {
       settings: readSettings(type.counts, equipment.settings, type.image),
       timer: null,
       polling: false,
+      upkeptAt: 0,
+      childSettings: new Map(),
     };
     this.#online.set(equipmentId, host);
     await this.#linkState(equipment, true);
@@ -208,46 +217,81 @@ export class DeviceService {
     await this.#publishState(host.equipment, host.settings, state);
   }
 
-  /** Reads the whole state of an online host once, pushes and records it. Never overlaps itself. */
-  async poll(equipmentId: number, priority: 'poll' | 'user' = 'poll'): Promise<DeviceState | null> {
+  /**
+   * Reads the whole state of an online host once, pushes and records it; a baseline poll reads
+   * its sub-devices too, and every upkeep interval the host's clock is set and its battery read.
+   * Never overlaps itself.
+   */
+  async poll(equipmentId: number, priority: RequestPriority = 'poll'): Promise<DeviceState | null> {
     const host = this.#online.get(equipmentId);
     const link = host ? this.#registry.get(host.sn) : undefined;
     if (!host || !link || (priority === 'poll' && host.polling)) return null;
     host.polling = true;
     try {
-      const state = await this.#readState(link, host.type.slaveAddress, host.type, priority);
+      const send = this.#sender(link);
+      const state = await readState(send, { type: host.type, unit: host.type.slaveAddress }, priority);
       if (state) await this.#publishState(host.equipment, host.settings, state);
+      if (priority === 'poll' && host.type.hostRole) await this.#pollSubDevices(host, send);
+      if (state && this.#now() - host.upkeptAt >= this.#upkeepMs) await this.#upkeep(host, send);
       return state;
     } finally {
       host.polling = false;
     }
   }
 
-  async #readState(
-    link: DeviceLink,
-    slave: number,
-    type: EquipmentType,
-    priority: 'poll' | 'user',
-  ): Promise<DeviceState | null> {
-    const state: { do?: boolean[]; di?: boolean[]; ai?: number[]; ao?: number[] } = {};
-    for (const request of stateReads(type)) {
-      let response: ModbusResponse;
-      try {
-        response = await this.#send(link, slave, request, priority);
-      } catch {
-        // A timeout or a closed link: the link counts timeouts and goes down by itself when dead.
-        return null;
-      }
-      if (isException(response)) return null;
-      if (response.fn === 1) state.do = [...response.values];
-      else if (response.fn === 2) state.di = [...response.values];
-      else if (response.fn === 4) state.ai = [...response.values];
-      else if (response.fn === 3) state.ao = [...response.values];
+  /** Team slaves and meters behind a host, read through its link one after the other. */
+  async #pollSubDevices(host: Online, send: Send): Promise<void> {
+    const children = await this.#db
+      .selectFrom('equipment')
+      .selectAll()
+      .where('parent_id', '=', host.equipment.id)
+      .orderBy('id')
+      .execute();
+    for (const child of children) {
+      const type = equipmentType(child.type);
+      if (!type || this.#stopped || !this.#online.has(host.equipment.id)) continue;
+      const target = subDeviceTarget(host.type, child, type);
+      if ('unreachable' in target) continue;
+      const state = await readState(send, target, 'poll');
+      if (state) await this.#publishState(child, this.#childSettings(host, child, type), state);
     }
-    return state;
   }
 
-  #send(link: DeviceLink, slave: number, request: ModbusRequest, priority: 'poll' | 'user') {
+  #childSettings(host: Online, child: Equipment, type: EquipmentType): Settings {
+    const kept = host.childSettings.get(child.id);
+    if (kept && kept.text === child.settings) return kept.settings;
+    const settings = readSettings(type.counts, child.settings, type.image);
+    host.childSettings.set(child.id, { text: child.settings, settings });
+    return settings;
+  }
+
+  /** Sets the host's clock, reads its battery, and pushes and stores the level for it and its sub-devices. */
+  async #upkeep(host: Online, send: Send): Promise<void> {
+    const at = this.#now();
+    host.upkeptAt = at;
+    const status = await upkeep(send, host.type.slaveAddress, at, this.#zone.offset(at) / 60_000);
+    if (!status || status.soc === null || this.#stopped) return;
+    const soc = status.soc;
+    await this.#db.updateTable('equipment').set({ soc }).where('id', '=', host.equipment.id).execute();
+    const children = await this.#db
+      .selectFrom('equipment')
+      .select(['id', 'unid'])
+      .where('parent_id', '=', host.equipment.id)
+      .execute();
+    for (const e of [host.equipment, ...children]) {
+      this.#hub.pushDeviceInfo(e.id, {
+        infotype: 'EquipInfoNow',
+        info: { SN: e.unid, IsOnline: true, SOC: soc },
+      });
+    }
+    await this.#recorder?.observe(this.#recorded(host.equipment, host.settings), { at, soc });
+  }
+
+  #sender(link: DeviceLink): Send {
+    return (unit, request, priority) => this.#send(link, unit, request, priority);
+  }
+
+  #send(link: DeviceLink, slave: number, request: ModbusRequest, priority: RequestPriority) {
     return link.request(slave, request, {
       priority,
       ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }),
@@ -262,8 +306,13 @@ export class DeviceService {
         SN: equipment.unid,
         ...(state.do ? { regdo: [...packChannels(state.do)], donum: state.do.length } : {}),
         ...(state.di ? { regdi: [...packChannels(state.di)], dinum: state.di.length } : {}),
-        ...(state.ai ? { regai: state.ai, ainum: state.ai.length } : {}),
+        ...(state.ai
+          ? state.ai.every(isRegisterValue)
+            ? { regai: state.ai, ainum: state.ai.length }
+            : { strregai: state.ai.map(String), ainum: state.ai.length }
+          : {}),
         ...(state.ao ? { regao: state.ao, aonum: state.ao.length } : {}),
+        ...(state.soc === undefined ? {} : { SOC: state.soc }),
         IsOnline: true,
         Time: this.#zone.format(at),
       },
@@ -282,7 +331,7 @@ export class DeviceService {
     }
   }
 
-  /** How an equipment is reached: its own link, or its host's at its slave id. */
+  /** How an equipment is reached: its own link, or its host's (docs/protocol.md § Sub-device addressing). */
   async #route(equipment: Equipment): Promise<Route> {
     const type = equipmentType(equipment.type);
     if (!type) throw new OperationError('unsupported', 'unknown device');
@@ -290,15 +339,12 @@ export class DeviceService {
     const host = this.#online.get(hostId);
     const link = host ? this.#registry.get(host.sn) : undefined;
     if (!host || !link) throw new OperationError('offline', 'the equipment is offline');
-    if (equipment.parent_id === null) return { link, slave: type.slaveAddress, host, equipment, type };
-    const slave = Number(equipment.address);
-    if (type.attachesTo === 'dl645' || !Number.isInteger(slave)) {
-      throw new OperationError(
-        'unsupported',
-        'DL645 meters are read by their gateway, not operated directly',
-      );
+    if (equipment.parent_id === null) {
+      return { link, target: { type, unit: type.slaveAddress }, host, equipment };
     }
-    return { link, slave, host, equipment, type };
+    const target = subDeviceTarget(host.type, equipment, type);
+    if ('unreachable' in target) throw new OperationError('unsupported', target.unreachable);
+    return { link, target, host, equipment };
   }
 
   /**
@@ -309,10 +355,11 @@ export class DeviceService {
    */
   async operate(equipment: Equipment, op: Operation, userId: number | null): Promise<OperationOutcome> {
     const route = await this.#route(equipment);
-    const plan: OperationPlan = planOperation(op, {
-      counts: route.type.counts,
-      aoRegister: route.type.aoRegister,
-    });
+    const type = route.target.type;
+    const plan: OperationPlan =
+      route.target.dl645Register !== undefined && op.opr !== 'read' && op.opr !== 'readall'
+        ? { kind: 'unsupported', reason: 'a DL645 meter is only read, through its gateway' }
+        : planOperation(op, { counts: type.counts, aoRegister: type.aoRegister });
     const at = this.#now();
     // The event is written with the next history batch; the reply does not wait for it (it would
     // add the batch interval to every operation), and a failed write is logged.
@@ -328,7 +375,7 @@ export class DeviceService {
     if (plan.kind === 'cyclic') {
       this.#track(this.#cyclic(route, plan.count, plan.intervalMs));
       record('started');
-      return { status: 'started', response: null };
+      return { status: 'started', response: null, responses: [] };
     }
     const first: PlanStep[] = [];
     let rest: PlanStep[] = [];
@@ -339,9 +386,12 @@ export class DeviceService {
       }
       first.push(step);
     }
-    let response: ModbusResponse | null = null;
+    const responses: ModbusResponse[] = [];
     try {
-      for (const step of first) response = await this.#step(route, step);
+      for (const step of first) {
+        const response = await this.#step(route, step);
+        if (response) responses.push(response);
+      }
     } catch (e) {
       record(e instanceof OperationError ? e.code : 'failed');
       throw e instanceof OperationError
@@ -352,12 +402,19 @@ export class DeviceService {
     const writes = plan.steps.some((s) => s.kind !== 'request' || !isRead(s.request));
     if (rest.length > 0) this.#track(this.#background(route, rest));
     else if (writes) this.#track(this.#refresh(route));
-    return { status: rest.length > 0 ? 'started' : 'done', response };
+    return {
+      status: rest.length > 0 ? 'started' : 'done',
+      response: responses[responses.length - 1] ?? null,
+      responses,
+    };
   }
 
   /** Reads holding registers (rule pages, AO) of an equipment for the asker; values per register. */
   async readRegisters(equipment: Equipment, start: number, count: number): Promise<number[]> {
     const route = await this.#route(equipment);
+    if (route.target.dl645Register !== undefined) {
+      throw new OperationError('unsupported', 'a DL645 meter has no registers of its own');
+    }
     const response = await this.#step(route, {
       kind: 'request',
       request: { fn: 3, address: start, count },
@@ -386,7 +443,7 @@ export class DeviceService {
       }
       return null;
     }
-    const response = await this.#send(route.link, route.slave, step.request, 'user');
+    const response = await this.#send(route.link, route.target.unit, step.request, 'user');
     if (isException(response)) {
       throw new OperationError('device', `the device refused it (Modbus exception ${response.exception})`);
     }
@@ -416,12 +473,17 @@ export class DeviceService {
       await this.poll(route.equipment.id, 'user');
       return;
     }
-    const state = await this.#readState(route.link, route.slave, route.type, 'user');
+    const state = await readState(this.#sender(route.link), route.target, 'user');
     if (state) {
-      const settings = readSettings(route.type.counts, route.equipment.settings, route.type.image);
+      const settings = this.#childSettings(route.host, route.equipment, route.target.type);
       await this.#publishState(route.equipment, settings, state);
     }
   }
+}
+
+/** Whether a value fits regai: a whole number of one 16-bit register. */
+function isRegisterValue(v: number): boolean {
+  return Number.isInteger(v) && v >= 0 && v <= 0xffff;
 }
 
 function isRead(request: ModbusRequest): boolean {

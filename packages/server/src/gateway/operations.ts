@@ -12,12 +12,14 @@ import {
   formatStartHexdata,
   fromHex,
   grantsRight,
+  fromEquipOpr,
   isRuleRegister,
+  operationResultMessage,
   operationRight,
   parseOperation,
   toHex,
 } from '@fieldlink/protocol';
-import type { Operation, OperationName } from '@fieldlink/protocol';
+import type { Operation, OperationName, ServerMessage } from '@fieldlink/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -52,7 +54,11 @@ async function checked(
   if (!grantsRight(permissionOf(access.rights), right)) {
     throw new ApiError('forbidden', `you do not have the ${right} right on this equipment`);
   }
-  const channels = checkOperationChannels(op, { ...type.counts, aoRegister: type.aoRegister });
+  const channels = checkOperationChannels(op, {
+    ...type.counts,
+    aoRegister: type.aoRegister,
+    hostRole: type.hostRole,
+  });
   if (channels !== null) throw new ApiError('bad_request', channels);
   return { equipment, op };
 }
@@ -78,6 +84,8 @@ export const OperationReply = z.object({
   status: z.enum(['done', 'started']),
   /** The device's answer to the last request sent before the reply (read values, or the write echoed). */
   response: ResponseReply,
+  /** What the operation read, as the live-channel message the asker gets (battery, GPS, LoRa settings). */
+  result: z.object({ infotype: z.string(), info: z.record(z.string(), z.unknown()) }).nullable(),
 });
 
 export interface OperationsOptions {
@@ -119,9 +127,11 @@ export const operationsPlugin: FastifyPluginAsyncZod<OperationsOptions> = async 
         throw apiErrorOf(e);
       });
       const r = outcome.response;
+      const result = operationResultMessage(op, equipment.unid, outcome.responses);
       return {
         status: outcome.status,
         response: r === null ? null : 'values' in r ? { ...r, values: [...r.values] } : { ...r },
+        result: result === null ? null : { infotype: result.infotype, info: { ...result.info } },
       };
     },
   );
@@ -139,9 +149,9 @@ const LIVE_CODES: Partial<
 };
 
 /**
- * The live channel's device requests: damopr operations (answered with DAMOpr) and rule-page
- * register reads and writes (answered with ModbusReg to the asker only). EquipOpr and loraopr
- * (LoRa team commands) are not carried by the base register map and are answered `offline`.
+ * The live channel's device requests: operations sent as damopr, loraopr or EquipOpr (answered
+ * with DAMOpr, and with what they read — battery, GPS, LoRa settings — to the asker only) and
+ * rule-page register reads and writes (answered with ModbusReg to the asker only).
  */
 export function liveDeviceHandler(
   options: OperationsOptions & { readonly hub: LiveHub },
@@ -167,20 +177,40 @@ export function liveDeviceHandler(
   return async (session, user, message) => {
     try {
       if (!devices) throw new ApiError('unavailable', 'the device link is not running on this server');
-      if (message.infotype === 'damopr') {
-        const { unid, ...body } = message.info;
+      if (
+        message.infotype === 'damopr' ||
+        message.infotype === 'loraopr' ||
+        message.infotype === 'EquipOpr'
+      ) {
+        let unid: string;
+        let body: unknown;
+        if (message.infotype === 'EquipOpr') {
+          // The schema checked the oprinfo against its type already; this gives the operation.
+          const parsed = fromEquipOpr(message.info.oprtype, message.info.oprinfo);
+          if (!parsed.ok) throw new ApiError('bad_request', parsed.error);
+          unid = message.info.unid;
+          body = parsed.operation;
+        } else {
+          const { unid: u, ...rest } = message.info;
+          unid = u;
+          body = rest;
+        }
         const { equipment, op } = await checked(db, user, await equipmentOf(unid), body, now());
         const opr: OperationName = op.opr;
+        let result: ServerMessage | null = null;
         try {
-          await devices.operate(equipment, op, user.id);
-          hub.send(session, { infotype: 'DAMOpr', info: { SN: equipment.unid, opr, ok: true } });
+          const outcome = await devices.operate(equipment, op, user.id);
+          result = operationResultMessage(op, equipment.unid, outcome.responses);
         } catch (e) {
           if (!(e instanceof OperationError)) throw e;
           hub.send(session, {
             infotype: 'DAMOpr',
             info: { SN: equipment.unid, opr, ok: false, message: e.message },
           });
+          return;
         }
+        hub.send(session, { infotype: 'DAMOpr', info: { SN: equipment.unid, opr, ok: true } });
+        if (result) hub.send(session, result);
         return;
       }
       if (message.infotype === 'ModbusReg') {
@@ -225,7 +255,6 @@ export function liveDeviceHandler(
         });
         return;
       }
-      throw new ApiError('unavailable', `${message.infotype} is not carried by this device link`);
     } catch (e) {
       fail(session, e, message.infotype);
     }

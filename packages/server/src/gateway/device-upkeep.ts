@@ -1,0 +1,30 @@
+/**
+ * The upkeep of a device with a link of its own, when its link comes up and every 10 minutes
+ * (spec 000 § 4: devices sync time with the server every 10 minutes): its clock set to the
+ * server's wall clock, then its status block read for the battery level (docs/protocol.md
+ * § Device registers). A device without these registers answers with an exception; that is not
+ * an error, it just has nothing to tell.
+ */
+import { clockAt, clockWrite, decodeDeviceStatus, isException, statusRead } from '@fieldlink/protocol';
+import type { DeviceStatus } from '@fieldlink/protocol';
+import type { Send } from './device-target.js';
+
+export const UPKEEP_MS = 10 * 60_000;
+
+/** Sets the clock and reads the status block; null when the device has none or did not answer. */
+export async function upkeep(
+  send: Send,
+  unit: number,
+  at: number,
+  offsetMinutes: number,
+): Promise<DeviceStatus | null> {
+  try {
+    await send(unit, clockWrite(clockAt(at, offsetMinutes)), 'poll');
+    const response = await send(unit, statusRead, 'poll');
+    if (isException(response) || response.fn !== 4) return null;
+    return decodeDeviceStatus(response.values);
+  } catch {
+    // A timeout or a closed link: the link counts it and goes down by itself when dead.
+    return null;
+  }
+}
