@@ -131,6 +131,11 @@ export class DeviceService {
     return this.#online.has(equipmentId);
   }
 
+  /** Background work still running (pauses, cycles, cyclic reads, link changes): 0 when idle. */
+  get busy(): number {
+    return this.#running.size;
+  }
+
   /** Stops polling and waits for background work; links are closed by the listener. */
   async stop(): Promise<void> {
     this.#stopped = true;

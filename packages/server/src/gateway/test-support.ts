@@ -57,7 +57,8 @@ export class VirtualDtu {
   ) {
     this.memory = new EquipmentMemory(shape);
     this.slave = new RtuSlave(this.memory, { address, heartbeat: ascii('ping') });
-    this.closed = once(socket, 'close').then(() => undefined);
+    // Not events.once: it would reject on a reset, which is no failure here.
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => {});
     socket.on('data', (chunk: Buffer) => {
       for (const reply of this.slave.push(chunk)) void this.send(this.answer(reply, this.requests++));

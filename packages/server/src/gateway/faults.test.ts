@@ -1,0 +1,191 @@
+/**
+ * The device link under faults, over real sockets with the store: a device that never answers,
+ * answers with a bad CRC, sends garbage, hangs up mid-request or connects three times in a row,
+ * and a browser that goes away in the middle of a cyclic read. Nothing crashes, the online state
+ * in the store is right afterwards, and no request or background work is left behind.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Operation } from '@fieldlink/protocol';
+import { parseOperation } from '@fieldlink/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LiveHub } from '../live/hub.js';
+import type { Storage } from '../storage/open.js';
+import { storageCases, useStorage } from '../storage/test-support.js';
+import type { EquipmentShape } from '@fieldlink/simulator';
+import { DeviceService, OperationError } from './device-service.js';
+import { DtuListener } from './dtu-listener.js';
+import { addLinkedDevices, until, VirtualDtu } from './test-support.js';
+
+/** The memory of an FL-R8: what the server polls. */
+const R8: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 2, aoCount: 0 };
+
+const op = (body: Record<string, unknown>): Operation => {
+  const r = parseOperation(body);
+  if (!r.ok) throw new Error(r.error);
+  return r.operation;
+};
+
+const sqlite = storageCases()[0]!;
+
+describe('device link faults', () => {
+  const storage = useStorage(sqlite);
+  let dtu: DtuListener;
+  let devices: DeviceService;
+  let hub: LiveHub;
+  let port = 0;
+  const dialled: VirtualDtu[] = [];
+
+  beforeEach(async () => {
+    const db = (storage() as Storage).db;
+    hub = new LiveHub({ batchMs: 10 });
+    dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
+    devices = new DeviceService({ db, registry: dtu.registry, hub, pollMs: 60_000, timeoutMs: 80 });
+    port = await dtu.listen(0, '127.0.0.1');
+  });
+
+  afterEach(async () => {
+    for (const d of dialled.splice(0)) d.destroy();
+    await dtu.close();
+    await devices.stop();
+  });
+
+  async function device(sn: string) {
+    const ids = await addLinkedDevices(storage(), [sn]);
+    const id = ids.get(sn)!;
+    const equipment = await storage()
+      .db.selectFrom('equipment')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { id, equipment };
+  }
+
+  async function dial(sn: string): Promise<VirtualDtu> {
+    const d = await VirtualDtu.dial(port, sn, R8);
+    dialled.push(d);
+    return d;
+  }
+
+  const onlineFlag = async (id: number): Promise<number> =>
+    (
+      await storage()
+        .db.selectFrom('equipment')
+        .select('online')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).online;
+
+  /** Nothing pending on any link, no background work, and the link state settled. */
+  async function settled(): Promise<void> {
+    await dtu.registry.settled();
+    await until(() => devices.busy === 0, 5000);
+  }
+
+  it('closes a device that never answers as dead and marks it offline; its operation fails', async () => {
+    const { id, equipment } = await device('FLT00001');
+    const d = await dial('FLT00001');
+    d.answer = () => [];
+    await until(() => devices.isOnline(id));
+    const failed = devices.operate(equipment, op({ opr: 'openone', io: 1 }), null);
+    await expect(failed).rejects.toBeInstanceOf(OperationError);
+    await until(() => dtu.registry.get('FLT00001') === undefined, 5000);
+    await settled();
+    expect(await onlineFlag(id)).toBe(0);
+    expect(devices.isOnline(id)).toBe(false);
+    await expect(devices.operate(equipment, op({ opr: 'openone', io: 1 }), null)).rejects.toMatchObject({
+      code: 'offline',
+    });
+  });
+
+  it('treats replies with a bad CRC as no reply', async () => {
+    const { id, equipment } = await device('FLT00002');
+    const d = await dial('FLT00002');
+    d.answer = (reply) => {
+      const bad = Uint8Array.from(reply);
+      bad[bad.length - 1]! ^= 0xff;
+      return [bad];
+    };
+    await until(() => devices.isOnline(id));
+    await expect(
+      devices.operate(equipment, op({ opr: 'rdo', regstart: 0, regnum: 8 }), null),
+    ).rejects.toBeInstanceOf(OperationError);
+    await until(() => dtu.registry.get('FLT00002') === undefined, 5000);
+    await settled();
+    expect(await onlineFlag(id)).toBe(0);
+    expect(d.memory.coils[0]).toBe(false);
+  });
+
+  it('finds the replies of a device that sends garbage around them and stays online', async () => {
+    const { id, equipment } = await device('FLT00003');
+    const d = await dial('FLT00003');
+    d.answer = (reply, i) => [randomBytes(7 + (i % 5)), reply, 'ping', randomBytes(3)];
+    await until(() => devices.isOnline(id));
+    for (let io = 1; io <= 4; io++) {
+      const outcome = await devices.operate(equipment, op({ opr: 'openone', io }), null);
+      expect(outcome.status).toBe('done');
+    }
+    expect(d.memory.coils.slice(0, 4)).toEqual([true, true, true, true]);
+    const link = dtu.registry.get('FLT00003')!;
+    expect(link.stats.skippedBytes).toBeGreaterThan(0);
+    await settled();
+    expect(link.pending).toBe(0);
+    expect(await onlineFlag(id)).toBe(1);
+  });
+
+  it('fails an operation at once when the device hangs up mid-request, and marks it offline', async () => {
+    const { id, equipment } = await device('FLT00004');
+    const d = await dial('FLT00004');
+    await until(() => devices.isOnline(id));
+    await settled();
+    d.answer = () => {
+      d.destroy();
+      return [];
+    };
+    const started = Date.now();
+    await expect(devices.operate(equipment, op({ opr: 'openone', io: 2 }), null)).rejects.toMatchObject({
+      code: 'offline',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    await settled();
+    expect(dtu.registry.get('FLT00004')).toBeUndefined();
+    expect(await onlineFlag(id)).toBe(0);
+  });
+
+  it('keeps the newest of three connections of one serial, online, and operates through it', async () => {
+    const { id, equipment } = await device('FLT00005');
+    const first = await dial('FLT00005');
+    await until(() => dtu.registry.get('FLT00005') !== undefined);
+    const second = await dial('FLT00005');
+    const third = await dial('FLT00005');
+    await until(() => first.isClosed && second.isClosed, 3000);
+    await settled();
+    expect(third.isClosed).toBe(false);
+    expect(devices.isOnline(id)).toBe(true);
+    expect(await onlineFlag(id)).toBe(1);
+    await devices.operate(equipment, op({ opr: 'openone', io: 3 }), null);
+    expect(third.memory.coils[2]).toBe(true);
+    expect(first.memory.coils[2]).toBe(false);
+    expect(dtu.registry.size).toBe(1);
+  });
+
+  it('goes on reading after the browser that asked for a cyclic read has gone, then stops', async () => {
+    const { id, equipment } = await device('FLT00006');
+    const d = await dial('FLT00006');
+    await until(() => devices.isOnline(id));
+    await settled();
+    const sent: string[] = [];
+    const session = hub.attach({ send: (text) => sent.push(text), bufferedAmount: 0, close: () => {} });
+    hub.setReadable(session, [id]);
+    const before = d.requests;
+    await devices.operate(equipment, op({ opr: 'read', cnt: 3, cycletime: 1000 }), null);
+    await until(() => sent.length > 0);
+    hub.detach(session);
+    const heard = sent.length;
+    await settled();
+    // Three reads of DO, DI and AI went to the device; nothing reached the departed browser.
+    expect(d.requests - before).toBeGreaterThanOrEqual(3 * 3);
+    expect(sent.length).toBe(heard);
+    expect(hub.size).toBe(0);
+    expect(dtu.registry.get('FLT00006')!.pending).toBe(0);
+  }, 10_000);
+});
