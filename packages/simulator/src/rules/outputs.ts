@@ -1,11 +1,12 @@
 /**
  * What a rule does when it fires (docs/protocol.md § Output), applied to a device's memory:
  * close, open or invert a relay, each with an optional hold after which the relay goes back,
- * write an AO channel, or run a register operation on an AO channel or a holding register.
- * Outputs addressed to another device (addr ≠ 0) and the scene modes are not run here.
+ * stop or start a scene, write an AO channel, or run a register operation. Outputs addressed
+ * to another device (addr ≠ 0) are not run here.
  */
 import type { RuleOf } from '@fieldlink/protocol';
 import type { EquipmentMemory } from '../memory.js';
+import { RuleRegisters } from './registers.js';
 
 export type Output = RuleOf<'output'>;
 
@@ -15,27 +16,48 @@ interface PendingRevert {
   readonly value: boolean;
 }
 
-/** Register operation targets the simulator runs (regType): 0 AO channel, 1 holding u16. */
-const REG_AO_CHANNEL = 0;
-const REG_HOLDING_U16 = 1;
+/** Where the scene modes (4 stop, 5 start) go: the scene index 0-255. */
+export interface SceneControl {
+  start(index: number, now: number): boolean;
+  stop(index: number, now: number): boolean;
+}
+
+export interface OutputHooks {
+  /** The registers of register operations (default: registers of this runner's own). */
+  readonly registers?: RuleRegisters;
+  /** Scenes for output modes 4 and 5 (default: none, the modes do nothing). */
+  readonly scenes?: SceneControl;
+}
 
 export class OutputRunner {
   private readonly reverts = new Map<number, PendingRevert>();
+  private readonly registers: RuleRegisters;
+  private readonly scenes: SceneControl | undefined;
 
-  constructor(private readonly memory: EquipmentMemory) {}
+  constructor(
+    private readonly memory: EquipmentMemory,
+    hooks: OutputHooks = {},
+  ) {
+    this.registers = hooks.registers ?? new RuleRegisters(memory);
+    this.scenes = hooks.scenes;
+  }
 
   /**
    * Applies an output at `now` (ms). Returns false when the output is not one this device
-   * runs (disabled, unknown, scene modes, another device, a channel it does not have).
+   * runs (disabled, unknown, another device, a channel, scene or register it does not have).
    */
   run(output: Output, now: number): boolean {
-    if (output.mode === 6) return this.registerOperation(output.operation);
+    if (output.mode === 6) return this.registers.apply(output.operation, now);
     if (output.addr !== 0) return false;
     switch (output.mode) {
       case 1:
       case 2:
       case 3:
         return this.relay(output.mode, output.channel, output.value, now);
+      case 4:
+        return this.scenes?.stop(output.channel, now) ?? false;
+      case 5:
+        return this.scenes?.start(output.channel, now) ?? false;
       case 7:
         return this.writeAo(output.channel, output.value);
       default:
@@ -43,10 +65,12 @@ export class OutputRunner {
     }
   }
 
-  /** The output's reverse: close ↔ open (no hold); null when the mode has none. */
+  /** The output's reverse: close ↔ open (no hold), start ↔ stop scene; null when it has none. */
   static reversed(output: Output): Output | null {
-    if (output.mode !== 1 && output.mode !== 2) return null;
-    return { ...output, mode: output.mode === 1 ? 2 : 1, value: 0 };
+    if (output.mode === 1 || output.mode === 2)
+      return { ...output, mode: output.mode === 1 ? 2 : 1, value: 0 };
+    if (output.mode === 4 || output.mode === 5) return { ...output, mode: output.mode === 4 ? 5 : 4 };
+    return null;
   }
 
   /** Ends the holds that are due at `now`: their relays go back. */
@@ -61,6 +85,17 @@ export class OutputRunner {
   /** Forgets every pending hold (the relays stay as they are). */
   clear(): void {
     this.reverts.clear();
+  }
+
+  /**
+   * Switches a relay on or off for a scene; like any new action on the relay it cancels a hold
+   * still running on it. False for a channel the device does not have.
+   */
+  setRelay(channel: number, on: boolean): boolean {
+    if (channel < 0 || channel >= this.memory.coils.length) return false;
+    this.reverts.delete(channel);
+    this.memory.coils[channel] = on;
+    return true;
   }
 
   private relay(mode: 1 | 2 | 3, channel: number, holdTenths: number, now: number): boolean {
@@ -78,36 +113,6 @@ export class OutputRunner {
   private writeAo(channel: number, value: number): boolean {
     if (channel >= this.memory.analogOutputs.length) return false;
     this.memory.writeHolding(this.memory.aoRegister + channel, value);
-    return true;
-  }
-
-  private registerOperation(op: {
-    mathType: number;
-    regType: number;
-    regAddr: number;
-    value: number;
-  }): boolean {
-    let address: number;
-    if (op.regType === REG_AO_CHANNEL) {
-      if (op.regAddr >= this.memory.analogOutputs.length) return false;
-      address = this.memory.aoRegister + op.regAddr;
-    } else if (op.regType === REG_HOLDING_U16) {
-      address = op.regAddr;
-    } else {
-      return false;
-    }
-    const current = this.memory.readHolding(address);
-    let next: number;
-    if (op.mathType === 0) next = op.value;
-    else if (op.mathType === 1) next = Math.min(0xffff, current + op.value);
-    else if (op.mathType === 2) next = Math.max(0, current - op.value);
-    else return false;
-    try {
-      this.memory.writeHolding(address, next);
-    } catch {
-      // A register the device does not have: the operation does nothing, as on a real board.
-      return false;
-    }
     return true;
   }
 }

@@ -2,9 +2,11 @@
  * The timer (rtc) rules of docs/protocol.md § Schedule, run against the wall clock:
  * fixed-point control (mode 1) and weekday mode (mode 2) run their output in each second
  * the clock matches; time range 2 (mode 4) runs its output when the clock enters the window
- * and the reversed output (close ↔ open) when it leaves. Time range 1 (mode 3) has no output.
+ * and the reversed output (close ↔ open, start ↔ stop scene) when it leaves. Time range 1
+ * (mode 3) has no output. Any of them holds, for rules that refer to it, while the clock is
+ * in it (`holds`).
  */
-import { fixedPointMatches, weekIntervalContains } from '@fieldlink/protocol';
+import { fixedPointMatches, intervalContains, weekIntervalContains } from '@fieldlink/protocol';
 import type { RuleOf } from '@fieldlink/protocol';
 import type { Output } from './outputs.js';
 import { wallTime, weeklyCycleAt } from './wall-clock.js';
@@ -45,6 +47,28 @@ export class TimerRules {
     for (let s = from; s <= second; s++) this.fireAt(s, actions);
     if (this.lastSecond === null || second > this.lastSecond) this.lastSecond = second;
     this.windows(now, actions);
+  }
+
+  /**
+   * Whether time rule `index` holds at `now`: a fixed point or weekly cycle in each second the
+   * clock matches, time range 1 inside its date-time interval, time range 2 inside its window.
+   */
+  holds(index: number, now: number): boolean {
+    const rule = this.rules[index];
+    if (!rule) return false;
+    const t = wallTime(now, this.offsetMinutes);
+    switch (rule.mode) {
+      case 1:
+        return fixedPointMatches(rule.at, t);
+      case 2:
+        return weeklyCycleAt(rule.weekly, t);
+      case 3:
+        return intervalContains(rule.interval, t);
+      case 4:
+        return weekIntervalContains(rule.window, t);
+      default:
+        return false;
+    }
   }
 
   private fireAt(second: number, actions: TimerActions): void {
