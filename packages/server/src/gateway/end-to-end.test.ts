@@ -4,30 +4,24 @@
  * switches a relay in the device's memory, the new state is pushed, the operation is in the
  * events, and a dropped link is pushed as offline.
  */
-import { randomBytes } from 'node:crypto';
 import { DtuClient, VirtualDevice } from '@fieldlink/simulator';
 import type { PushInfo } from '@fieldlink/protocol';
 import { unpackChannels } from '@fieldlink/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it as baseIt } from 'vitest';
-import { RecordingCodeSender, TestClock, bearer, login, post, register } from '../accounts/test-support.js';
+import { bearer, login, post, register } from '../accounts/test-support.js';
 import type { AccountsHarness } from '../accounts/test-support.js';
-import { buildApp } from '../app.js';
-import { HistoryRecorder } from '../history/recorder.js';
-import { HistoryWriter } from '../history/writer.js';
-import { LiveHub } from '../live/hub.js';
+import type { HistoryWriter } from '../history/writer.js';
 import { Browser } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
-import { DeviceService } from './device-service.js';
-import { DtuListener } from './dtu-listener.js';
-import { until } from './test-support.js';
+import { startDeviceStack, until } from './test-support.js';
+import type { DeviceStack } from './test-support.js';
 
 describe.each(storageCases())('device link end to end on %s', (store) => {
   const it = baseIt.skipIf(store.skip !== null);
   const storage = useStorage(store);
+  let stack: DeviceStack;
   let app: FastifyInstance;
-  let dtu: DtuListener;
-  let devices: DeviceService;
   let history: HistoryWriter;
   let dtuPort = 0;
   let wsUrl = '';
@@ -35,43 +29,12 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
 
   beforeAll(async () => {
     if (store.skip !== null) return;
-    const clock = new TestClock(Date.now());
-    const sender = new RecordingCodeSender();
-    const jwtKey = new Uint8Array(randomBytes(32));
-    const db = storage().db;
-    const hub = new LiveHub({ batchMs: 20 });
-    history = new HistoryWriter(db, { flushMs: 10 });
-    const recorder = new HistoryRecorder({ writer: history, publish: (id, m) => hub.publish(id, m) });
-    dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 60_000 } });
-    devices = new DeviceService({
-      db,
-      registry: dtu.registry,
-      hub,
-      recorder,
-      pollMs: 60_000,
-      timeoutMs: 1000,
-    });
-    app = await buildApp({
-      storage: storage(),
-      secrets: { jwtKey },
-      codeSender: sender,
-      now: clock.now,
-      logLevel: false,
-      liveHub: hub,
-      devices,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    wsUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
-    dtuPort = await dtu.listen(0, '127.0.0.1');
-    h = { app, clock, sender, jwtKey, storage: storage() };
+    stack = await startDeviceStack(storage());
+    ({ app, history, dtuPort, wsUrl, accounts: h } = stack);
   });
 
   afterAll(async () => {
-    await dtu?.close();
-    await devices?.stop();
-    await app?.close();
-    await history?.close();
+    await stack?.close();
   });
 
   const regdo = (m: unknown, count: number): boolean[] | null => {

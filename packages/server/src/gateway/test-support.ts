@@ -9,9 +9,20 @@ import { connect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { EquipmentMemory, ModbusTcpSlave, RtuSlave } from '@fieldlink/simulator';
 import type { EquipmentShape } from '@fieldlink/simulator';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { RecordingCodeSender, TestClock } from '../accounts/test-support.js';
+import type { AccountsHarness } from '../accounts/test-support.js';
+import { buildApp } from '../app.js';
+import { HistoryRecorder } from '../history/recorder.js';
+import { HistoryWriter } from '../history/writer.js';
+import { LiveHub } from '../live/hub.js';
 import type { Storage } from '../storage/open.js';
 import type { DeviceLink } from './device-link.js';
+import { DeviceService } from './device-service.js';
+import type { DeviceServiceOptions } from './device-service.js';
+import { DtuListener } from './dtu-listener.js';
 import { hashLinkSecret } from './secrets.js';
 import { ModbusRtuLink } from './link.js';
 import type { LinkOptions } from './link.js';
@@ -294,4 +305,71 @@ export async function addLinkedDevices(
     for (const row of rows) ids.set(row.sn!, row.id);
   }
   return ids;
+}
+
+/** The server's device stack on a store: app with REST and /ws, DTU listener, device service, history. */
+export interface DeviceStack {
+  readonly app: FastifyInstance;
+  readonly dtu: DtuListener;
+  readonly devices: DeviceService;
+  readonly history: HistoryWriter;
+  readonly hub: LiveHub;
+  readonly dtuPort: number;
+  readonly wsUrl: string;
+  /** For signing users up and in (accounts/test-support.ts). */
+  readonly accounts: AccountsHarness;
+  close(): Promise<void>;
+}
+
+/** Starts the device stack on `storage`; the device service takes `devices` options on top. */
+export async function startDeviceStack(
+  storage: Storage,
+  devices: Partial<Omit<DeviceServiceOptions, 'db' | 'registry' | 'hub' | 'recorder'>> = {},
+): Promise<DeviceStack> {
+  const clock = new TestClock(Date.now());
+  const sender = new RecordingCodeSender();
+  const jwtKey = new Uint8Array(randomBytes(32));
+  const db = storage.db;
+  const hub = new LiveHub({ batchMs: 20 });
+  const history = new HistoryWriter(db, { flushMs: 10 });
+  const recorder = new HistoryRecorder({ writer: history, publish: (id, m) => hub.publish(id, m) });
+  const dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 60_000 } });
+  const service = new DeviceService({
+    db,
+    registry: dtu.registry,
+    hub,
+    recorder,
+    pollMs: 60_000,
+    timeoutMs: 1000,
+    ...devices,
+  });
+  const app = await buildApp({
+    storage,
+    secrets: { jwtKey },
+    codeSender: sender,
+    now: clock.now,
+    logLevel: false,
+    liveHub: hub,
+    devices: service,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const wsUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+  const dtuPort = await dtu.listen(0, '127.0.0.1');
+  return {
+    app,
+    dtu,
+    devices: service,
+    history,
+    hub,
+    dtuPort,
+    wsUrl,
+    accounts: { app, clock, sender, jwtKey, storage },
+    close: async () => {
+      await dtu.close();
+      await service.stop();
+      await app.close();
+      await history.close();
+    },
+  };
 }
