@@ -107,6 +107,8 @@ export class DeviceService {
   readonly #upkeepMs: number;
   /** Online hosts by equipment id. */
   readonly #online = new Map<number, Online>();
+  /** The cyclic reads running, by equipment id: reads left and the time between them. */
+  readonly #watched = new Map<number, { left: number; intervalMs: number }>();
   /** Background work (pauses, cycles, cyclic reads) still running. */
   readonly #running = new Set<Promise<void>>();
   #stopped = false;
@@ -378,7 +380,16 @@ export class DeviceService {
       throw new OperationError('unsupported', plan.reason);
     }
     if (plan.kind === 'cyclic') {
-      this.#track(this.#cyclic(route, plan.count, plan.intervalMs));
+      const watching = this.#watched.get(equipment.id);
+      if (watching) {
+        // One cyclic read per equipment: another console watching it extends the one running.
+        watching.left = Math.max(watching.left, plan.count);
+        watching.intervalMs = Math.min(watching.intervalMs, plan.intervalMs);
+      } else {
+        const watch = { left: plan.count, intervalMs: plan.intervalMs };
+        this.#watched.set(equipment.id, watch);
+        this.#track(this.#cyclic(route, watch).finally(() => this.#watched.delete(equipment.id)));
+      }
       record('started');
       return { status: 'started', response: null, responses: [] };
     }
@@ -464,11 +475,15 @@ export class DeviceService {
     await this.#refresh(route);
   }
 
-  /** The cyclic read a console asks for while it watches a device (spec §4: 10 reads, 3 s apart). */
-  async #cyclic(route: Route, count: number, intervalMs: number): Promise<void> {
-    for (let i = 0; i < count && !this.#stopped; i++) {
+  /**
+   * The cyclic read a console asks for while it watches a device (spec 000 § 4: 10 reads, 3 s
+   * apart); `watch` may be extended by other consoles while it runs.
+   */
+  async #cyclic(route: Route, watch: { left: number; intervalMs: number }): Promise<void> {
+    while (watch.left > 0 && !this.#stopped) {
+      watch.left--;
       await this.#refresh(route);
-      if (i < count - 1) await delay(intervalMs);
+      if (watch.left > 0) await delay(watch.intervalMs);
     }
   }
 
