@@ -196,6 +196,11 @@ export class DeviceService {
       .where('parent_id', '=', host.id)
       .execute();
     const at = this.#now();
+    // The link event itself, at once; the device's state, coalesced with the rest of its info.
+    this.#hub.publish(host.id, {
+      infotype: 'GPRSReg',
+      info: { SN: host.unid, IsOnline: online, Time: this.#zone.format(at) },
+    });
     for (const e of [host, ...children]) {
       this.#hub.pushDeviceInfo(e.id, { infotype: 'EquipInfoNow', info: { SN: e.unid, IsOnline: online } });
     }

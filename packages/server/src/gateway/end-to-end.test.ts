@@ -69,6 +69,7 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
       expect(await browser.next('EquipInfoNow', 3000)).toMatchObject({
         info: { SN: 'E2E00001', IsOnline: true },
       });
+      expect(await browser.next('GPRSReg', 3000)).toMatchObject({ info: { SN: 'E2E00001', IsOnline: true } });
       const first = await browser.next('PushInfo', 3000);
       expect(regdo(first, 8)).toEqual(Array(8).fill(false));
       expect((first as PushInfo).info.regai).toHaveLength(2);
