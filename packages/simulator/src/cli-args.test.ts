@@ -77,7 +77,11 @@ describe('parseSimulateArgs', () => {
     expect(parseSimulateArgs([...base, '-h'])).toEqual({ kind: 'help' });
     expect(USAGE).toContain('--count N');
     expect(USAGE).toContain('FL-R8');
-    expect(USAGE).not.toContain('FL-LR4');
+    // Sub-device types are offered for --slave-type only, never as --type.
+    const typeLine = USAGE.split('\n').find((l) => l.trimStart().startsWith('--type TYPE'));
+    expect(typeLine).toContain('FL-JYTeam001');
+    expect(typeLine).not.toContain('FL-LR4');
+    expect(USAGE).toMatch(/--slave-type TYPE .*FL-LR4/);
   });
 
   it('explains what is wrong', () => {

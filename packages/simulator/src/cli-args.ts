@@ -3,7 +3,8 @@
  * fleet settings (devices dialling a DTU gateway), the Modbus TCP settings (devices the server
  * dials), a request for help, or the message explaining what is wrong.
  */
-import { EQUIPMENT_TYPES } from '@fieldlink/protocol';
+import { EQUIPMENT_TYPES, equipmentType } from '@fieldlink/protocol';
+import type { HostRole } from '@fieldlink/protocol';
 import { DEFAULT_DTU_PORT } from './dtu-client.js';
 import { fleetSerial, MAX_FLEET_INDEX } from './fleet.js';
 import { checkSecret, checkSerial, standaloneType } from './virtual-device.js';
@@ -19,6 +20,16 @@ export interface SimulateOptions {
   readonly heartbeatMs: number;
   /** Devices started every 100 ms. */
   readonly stagger: number;
+  /** `--slaves N [--slave-type T]`: sub-devices behind every host. */
+  readonly slaves?: SlaveOptions;
+  /** `--state-dir DIR`: keep each device's state in DIR. */
+  readonly stateDir?: string;
+}
+
+/** Sub-devices behind every host of a run: `count` of `type`, at addresses 1 … count. */
+export interface SlaveOptions {
+  readonly count: number;
+  readonly type: string;
 }
 
 /** `--modbus-tcp PORT`: each device a Modbus TCP server, on consecutive ports from `port`. */
@@ -28,6 +39,8 @@ export interface ServeOptions {
   /** The first device's port; device i listens on port + i. */
   readonly port: number;
   readonly prefix: string;
+  readonly slaves?: SlaveOptions;
+  readonly stateDir?: string;
 }
 
 export type ParsedArgs =
@@ -37,9 +50,14 @@ export type ParsedArgs =
   | { readonly kind: 'error'; readonly message: string };
 
 const SIMULATED_TYPES = EQUIPMENT_TYPES.filter((t) => t.attachesTo === null).map((t) => t.type);
+const HOST_TYPES = EQUIPMENT_TYPES.filter((t) => t.hostRole !== null).map((t) => t.type);
+const SLAVE_TYPES = EQUIPMENT_TYPES.filter((t) => t.attachesTo !== null).map((t) => t.type);
+
+/** The most sub-devices behind one host at addresses 1 … N, by host role. */
+export const MAX_SLAVES: Readonly<Record<HostRole, number>> = { team: 249, modbus: 247, dl645: 7 };
 
 export const USAGE = `Usage: npm run simulate -- --count N --type TYPE --server HOST[:PORT] [options]
-       npm run simulate -- --count N --type TYPE --modbus-tcp PORT [--prefix P]
+       npm run simulate -- --count N --type TYPE --modbus-tcp PORT [options]
 
 Starts N virtual devices of one equipment type, each dialling the gateway's DTU port,
 registering with its serial number and answering Modbus RTU requests. With --modbus-tcp,
@@ -55,6 +73,14 @@ on PORT + i.
   --stagger K        devices started every 100 ms (default 200)
   --modbus-tcp PORT  serve the devices as Modbus TCP servers from this port on
                      (instead of --server; --secret, --heartbeat, --stagger do not apply)
+  --slaves N         hosts only (${HOST_TYPES.join(', ')}): N sub-devices
+                     behind each, at addresses 1-N: team slaves (N up to ${MAX_SLAVES.team}, all in
+                     the slave table), Modbus meters (up to ${MAX_SLAVES.modbus}) or DL645 meters
+                     (up to ${MAX_SLAVES.dl645}); a gateway starts with a meter list reading its meters
+  --slave-type TYPE  the sub-devices' type (${SLAVE_TYPES.join(', ')});
+                     default the first that fits the host
+  --state-dir DIR    keep each device's holding registers and clock in DIR/SERIAL.json,
+                     loaded at start and written within a second of a change
   --help             show this text
 `;
 
@@ -67,6 +93,9 @@ const VALUE_OPTIONS = [
   'heartbeat',
   'stagger',
   'modbus-tcp',
+  'slaves',
+  'slave-type',
+  'state-dir',
 ] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
@@ -128,6 +157,41 @@ function checked(check: () => void): void {
   }
 }
 
+/** `--slaves`, `--slave-type` and `--state-dir`, shared by both modes. */
+function hostArgs(
+  values: Map<ValueOption, string>,
+  typeName: string,
+): Pick<SimulateOptions, 'slaves' | 'stateDir'> {
+  const out: { slaves?: SlaveOptions; stateDir?: string } = {};
+  const stateDir = values.get('state-dir');
+  if (stateDir !== undefined) {
+    if (stateDir.trim() === '') throw new ArgError('--state-dir needs a directory');
+    out.stateDir = stateDir;
+  }
+  const slaveType = values.get('slave-type');
+  const slavesText = values.get('slaves');
+  if (slavesText === undefined) {
+    if (slaveType !== undefined) throw new ArgError('--slave-type needs --slaves');
+    return out;
+  }
+  const role = equipmentType(typeName)?.hostRole ?? null;
+  if (role === null) {
+    throw new ArgError(
+      `--slaves needs a host type (${HOST_TYPES.join(', ')}); ${typeName} carries no sub-devices`,
+    );
+  }
+  const count = integer('slaves', slavesText, 1, MAX_SLAVES[role]);
+  const fits = EQUIPMENT_TYPES.filter((t) => t.attachesTo === role).map((t) => t.type);
+  const type = slaveType ?? fits[0]!;
+  if (!fits.includes(type)) {
+    throw new ArgError(
+      `--slave-type must be one of ${fits.join(', ')} behind a ${typeName}, got ${JSON.stringify(type)}`,
+    );
+  }
+  out.slaves = { count, type };
+  return out;
+}
+
 /** The `--modbus-tcp PORT` mode. */
 function serveArgs(values: Map<ValueOption, string>): ParsedArgs {
   for (const dtuOnly of ['server', 'secret', 'heartbeat', 'stagger'] as const) {
@@ -145,7 +209,7 @@ function serveArgs(values: Map<ValueOption, string>): ParsedArgs {
   }
   const prefix = values.get('prefix') ?? 'SIM';
   checked(() => checkSerial(fleetSerial(prefix, count)));
-  return { kind: 'serve', options: { count, type, port, prefix } };
+  return { kind: 'serve', options: { count, type, port, prefix, ...hostArgs(values, type) } };
 }
 
 export function parseSimulateArgs(argv: readonly string[]): ParsedArgs {
@@ -172,6 +236,7 @@ export function parseSimulateArgs(argv: readonly string[]): ParsedArgs {
       );
     }
     const stagger = integer('stagger', values.get('stagger') ?? '200', 1, 100_000);
+    const subOptions = hostArgs(values, type);
     return {
       kind: 'run',
       options: {
@@ -183,6 +248,7 @@ export function parseSimulateArgs(argv: readonly string[]): ParsedArgs {
         ...(secret !== undefined ? { secret } : {}),
         heartbeatMs: Math.round(heartbeat * 1000),
         stagger,
+        ...subOptions,
       },
     };
   } catch (e) {

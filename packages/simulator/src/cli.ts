@@ -2,12 +2,16 @@
  * The simulator command: `npm run simulate -- --count N --type FL-R8 --server host:port`.
  * Starts a fleet of virtual devices, prints a status line every 5 s and closes every link on
  * SIGINT or SIGTERM. With `--modbus-tcp PORT` the devices are Modbus TCP servers on consecutive
- * ports instead, closed the same way. Bad arguments print the reason and exit with code 2.
+ * ports instead, closed the same way. Hosts can carry sub-devices (`--slaves`); `--state-dir`
+ * keeps each device's state across runs. Bad arguments print the reason and exit with code 2.
  */
-import type { ServeOptions } from './cli-args.js';
+import type { ServeOptions, SlaveOptions } from './cli-args.js';
 import { parseSimulateArgs, USAGE } from './cli-args.js';
 import { Fleet, fleetSerial } from './fleet.js';
+import { prefillLists } from './hosts/lists.js';
+import type { SubDeviceSpec } from './hosts/sub-devices.js';
 import { ModbusTcpServer } from './modbus-tcp-server.js';
+import { DeviceStateStore } from './state-store.js';
 import { VirtualDevice } from './virtual-device.js';
 
 const STATUS_EVERY_MS = 5000;
@@ -16,6 +20,28 @@ function line(fleet: Fleet): string {
   const s = fleet.status();
   const time = new Date().toISOString().slice(11, 19);
   return `${time} connected ${s.connected}/${s.total} (started ${s.started}, drops ${s.drops})`;
+}
+
+/** `--slaves N`: sub-devices at addresses 1 … N. */
+function subDevices(slaves: SlaveOptions | undefined): SubDeviceSpec[] {
+  return Array.from({ length: slaves?.count ?? 0 }, (_, i) => ({ type: slaves!.type, address: i + 1 }));
+}
+
+/**
+ * Gives each gateway its default meter list, then loads the saved state of each device when a
+ * state directory is given (a saved list replaces the default). Returns the store, started.
+ */
+function prepare(devices: readonly VirtualDevice[], stateDir: string | undefined): DeviceStateStore | null {
+  for (const device of devices) prefillLists(device);
+  if (stateDir === undefined) return null;
+  const store = new DeviceStateStore(stateDir, {
+    report: (message) => process.stderr.write(`simulate: ${message}\n`),
+  });
+  let loaded = 0;
+  for (const device of devices) if (store.attach(device) === 'loaded') loaded++;
+  process.stdout.write(`State in ${stateDir}: ${loaded} of ${devices.length} devices loaded\n`);
+  store.start();
+  return store;
 }
 
 function main(argv: readonly string[]): void {
@@ -38,6 +64,7 @@ function main(argv: readonly string[]): void {
   }
   const o = parsed.options;
   let fleet: Fleet;
+  let store: DeviceStateStore | null;
   try {
     fleet = new Fleet({
       type: o.type,
@@ -48,7 +75,12 @@ function main(argv: readonly string[]): void {
       ...(o.secret !== undefined ? { secret: o.secret } : {}),
       stagger: o.stagger,
       link: { heartbeatMs: o.heartbeatMs },
+      device: { subDevices: subDevices(o.slaves) },
     });
+    store = prepare(
+      fleet.clients.map((c) => c.device),
+      o.stateDir,
+    );
   } catch (e) {
     process.stderr.write(`simulate: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exitCode = 2;
@@ -68,6 +100,7 @@ function main(argv: readonly string[]): void {
     stopping = true;
     clearInterval(status);
     process.stdout.write(`${signal}: closing ${fleet.total} links\n`);
+    store?.close();
     void fleet.stop().then(() => {
       process.stdout.write(`${line(fleet)}\nstopped\n`);
       process.exit(0);
@@ -80,14 +113,21 @@ function main(argv: readonly string[]): void {
 /** Each device a Modbus TCP server on its own port, until SIGINT or SIGTERM. */
 async function serve(o: ServeOptions): Promise<void> {
   const servers: ModbusTcpServer[] = [];
+  let store: DeviceStateStore | null = null;
   const stop = async (): Promise<void> => {
+    store?.close();
     await Promise.all(servers.map((s) => s.close()));
   };
   process.on('SIGINT', () => void stop().then(() => process.exit(0)));
   process.on('SIGTERM', () => void stop().then(() => process.exit(0)));
   try {
-    for (let i = 0; i < o.count; i++) {
-      const server = new ModbusTcpServer(new VirtualDevice(o.type, fleetSerial(o.prefix, i + 1)));
+    const devices = Array.from(
+      { length: o.count },
+      (_, i) => new VirtualDevice(o.type, fleetSerial(o.prefix, i + 1), { subDevices: subDevices(o.slaves) }),
+    );
+    store = prepare(devices, o.stateDir);
+    for (const [i, device] of devices.entries()) {
+      const server = new ModbusTcpServer(device);
       servers.push(server);
       await server.listen(o.port + i);
     }

@@ -1,14 +1,16 @@
 /**
  * A virtual device served as a Modbus TCP server: the server dials it instead of the device
  * dialling a DTU gateway. ModbusTcpSlave turns the bytes of one connection into MBAP replies
- * answered from the device memory; ModbusTcpServer listens on a port, gives each connection its
- * own slave, and brings the device's analog inputs up to date before answering.
+ * answered from the device (and, on a host, from the devices behind it); ModbusTcpServer listens
+ * on a port, gives each connection its own slave, and brings the device up to date before
+ * answering.
  */
 import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { encodeTcpResponse, EXCEPTION, TcpStreamParser } from '@fieldlink/protocol';
 import type { ModbusResponse } from '@fieldlink/protocol';
-import type { EquipmentMemory } from './memory.js';
+import type { ModbusHandler } from './memory.js';
+import type { UnitRouter } from './rtu-slave.js';
 import type { VirtualDevice } from './virtual-device.js';
 
 /** The unit id a client uses for the device itself, whatever its slave address. */
@@ -17,16 +19,17 @@ export const UNIT_SELF = 0xff;
 /**
  * A Modbus TCP slave over one connection's byte stream: feed it what arrives, send back what it
  * returns. It answers unit ids 0, 255 and its own address, echoing the request's transaction and
- * unit ids; any other unit id gets exception 11 (gateway target failed to respond), as a device
- * with nothing behind it. A well-framed request that breaks the Modbus rules gets the exception
- * reply the parser names.
+ * unit ids, and the units `units` gives a handler for (a host's sub-devices); any other unit id
+ * gets exception 11 (gateway target failed to respond), as a gateway whose target stays silent.
+ * A well-framed request that breaks the Modbus rules gets the exception reply the parser names.
  */
 export class ModbusTcpSlave {
   private readonly parser = new TcpStreamParser({ direction: 'request' });
 
   constructor(
-    private readonly memory: EquipmentMemory,
+    private readonly memory: ModbusHandler,
     readonly address: number,
+    private readonly units?: UnitRouter,
   ) {}
 
   /** Bytes received → the reply frames to send, in order. */
@@ -36,11 +39,12 @@ export class ModbusTcpSlave {
       const header = { transaction: frame.transaction, unit: frame.unit };
       // A function code of 0 (or 128) cannot be answered, not even with an exception.
       const fn = (frame.ok ? frame.pdu.fn : frame.fn) & 0x7f;
+      const own = frame.unit === 0 || frame.unit === UNIT_SELF || frame.unit === this.address;
+      const handler = own ? this.memory : (this.units?.(frame.unit) ?? null);
       let reply: ModbusResponse | null = null;
       if (fn === 0) reply = null;
-      else if (frame.unit !== 0 && frame.unit !== UNIT_SELF && frame.unit !== this.address) {
-        reply = { fn, exception: EXCEPTION.gatewayTargetFailedToRespond };
-      } else if (frame.ok) reply = this.memory.handle(frame.pdu);
+      else if (!handler) reply = { fn, exception: EXCEPTION.gatewayTargetFailedToRespond };
+      else if (frame.ok) reply = handler.handle(frame.pdu);
       else if (frame.exception !== undefined) reply = { fn, exception: frame.exception };
       if (reply) replies.push(encodeTcpResponse(header, reply));
     }
@@ -98,7 +102,9 @@ export class ModbusTcpServer {
   }
 
   private accept(socket: Socket): void {
-    const slave = new ModbusTcpSlave(this.device.memory, this.device.type.slaveAddress);
+    const slave = new ModbusTcpSlave(this.device.registers, this.device.slave.address, (unit) =>
+      this.device.unit(unit),
+    );
     this.sockets.add(socket);
     socket.on('error', () => {});
     socket.on('close', () => this.sockets.delete(socket));
