@@ -3,7 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { EquipmentMemory } from '../memory.js';
 import { VirtualDevice } from '../virtual-device.js';
 import { RuleEngine } from './engine.js';
-import { at, close, coils, DAY, MONDAY, open, setup, writePage } from './test-fixture.js';
+import {
+  at,
+  close,
+  coils,
+  DAY,
+  marquee,
+  MONDAY,
+  open,
+  relays,
+  setup,
+  startScene,
+  steps,
+  writePage,
+} from './test-fixture.js';
 
 const NONE = { year: null, month: null, day: null };
 
@@ -88,6 +101,32 @@ describe('RuleEngine: timers', () => {
     memory.coils[0] = true;
     engine.step(at(6, 0, 0, MONDAY + DAY));
     expect(memory.coils[0]).toBe(false);
+  });
+
+  it('timers start and stop scenes; time range 2 starts one inside its window and stops it outside', () => {
+    const { memory, engine } = setup();
+    const window = { weekdays: [1], beginHour: 8, beginMinute: 0, endHour: 9, endMinute: 0 };
+    writePage(memory, 'scene', [marquee({ cycleCount: 0, channels: [0, 1] }), steps(5, { channels: [3] })]);
+    writePage(memory, 'rtc', [
+      { dev: 0, mode: 4, more: false, window, output: startScene(0) },
+      {
+        dev: 1,
+        mode: 1,
+        more: false,
+        at: { ...NONE, hour: 8, minute: 30, second: 0 },
+        output: startScene(1),
+      },
+    ]);
+    engine.step(at(7, 59, 59)); // outside: the reverse, stop scene 0, which is not running
+    expect(relays(memory)).toBe('0000');
+    engine.step(at(8));
+    expect(relays(memory)).toBe('1000');
+    engine.step(at(8, 0, 1));
+    expect(relays(memory)).toBe('0100');
+    engine.step(at(8, 30));
+    expect(relays(memory)).toBe('1001');
+    engine.step(at(9)); // leaving the window stops the marquee: its channels go off
+    expect(relays(memory)).toBe('0001');
   });
 
   it('time range 1 and disabled rules run nothing', () => {

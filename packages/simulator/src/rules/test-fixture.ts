@@ -74,3 +74,135 @@ export function aoValues(memory: EquipmentMemory): number[] {
   const reply = memory.handle({ fn: 3, address: memory.aoRegister, count });
   return 'values' in reply ? [...(reply.values as number[])] : [];
 }
+
+type Scene = RuleOf<'scene'>;
+type Ref = { ruleType: number; rule: number };
+
+/** Rule references: constant, time rule n, switch rule n, analog rule n, scene A / B rule n. */
+export const ALWAYS: Ref = { ruleType: 0, rule: 0 };
+export const timeRule = (rule: number): Ref => ({ ruleType: 1, rule });
+export const switchRule = (rule: number): Ref => ({ ruleType: 2, rule });
+export const analogRule = (rule: number): Ref => ({ ruleType: 3, rule });
+export const sceneA = (rule: number): Ref => ({ ruleType: 4, rule });
+export const sceneB = (rule: number): Ref => ({ ruleType: 5, rule });
+/** A reference to a rule that never holds: time rule 127 (there are 70 time rules). */
+export const NEVER: Ref = timeRule(127);
+
+export const trigger = (over: Partial<RuleOf<'trigger'>> = {}): RuleOf<'trigger'> => ({
+  dev: 0,
+  source: 1,
+  more: false,
+  forced: false,
+  repeat: false,
+  channel: 0,
+  level: 'active',
+  holdTime: 10,
+  unholdTime: 5,
+  output: { mode: 3, channel: 0, value: 0, addr: 0 },
+  ...over,
+});
+
+export const analog = (over: Partial<RuleOf<'analogTrigger'>> = {}): RuleOf<'analogTrigger'> => ({
+  dev: 0,
+  source: 1,
+  more: false,
+  forced: false,
+  repeat: false,
+  channel: 0,
+  window: { band: false, holdTime: { value: 2, unit: 1 }, high: 16000, low: 4000 },
+  output: close(0),
+  ...over,
+});
+
+export const marquee = (over: Partial<Extract<Scene, { type: 1 | 2 }>> = {}): Scene => ({
+  type: 1,
+  cycle: false,
+  reverse: false,
+  ...NEVER,
+  holdTime: tenths(0),
+  cycleCount: 1,
+  waitTime: tenths(0),
+  openTime: seconds(1),
+  closeTime: tenths(0),
+  channels: [0, 1, 2],
+  ...over,
+});
+
+export const steps = (
+  type: 3 | 4 | 5 | 6,
+  over: Partial<Extract<Scene, { type: 3 | 4 | 5 | 6 }>> = {},
+): Scene => ({
+  type,
+  ...NEVER,
+  holdTime: tenths(0),
+  stepTime: seconds(1),
+  channels: [0, 1, 2],
+  ...over,
+});
+
+export const simultaneous = (over: Partial<Extract<Scene, { type: 7 }>> = {}): Scene => ({
+  type: 7,
+  ...NEVER,
+  holdTime: tenths(0),
+  openChannels: [0, 1],
+  closeChannels: [2, 3],
+  ...over,
+});
+
+/** Function calculation: X = A (AI1) into cache register 0, X ≥ 1000. */
+export const calculation = (over: Partial<Extract<Scene, { type: 10 }>> = {}): Scene => ({
+  type: 10,
+  formula: 0,
+  comparison: 0,
+  a: { source: 1, value: 0 },
+  b: { source: 0, value: 0 },
+  c: { source: 0, value: 1000 },
+  holdTime: tenths(0),
+  resultRegister: 0,
+  ...over,
+});
+
+/** Assignment calculation: AO1 = A + B (AI1 + 100) every second. */
+export const assignment = (over: Partial<Extract<Scene, { type: 20 }>> = {}): Scene => ({
+  type: 20,
+  formula: 1,
+  a: { source: 1, value: 0 },
+  b: { source: 0, value: 100 },
+  target: { regType: 0, regAddr: 0 },
+  period: seconds(1),
+  ...over,
+});
+
+/** Cumulative flow, module 1 (target in cache register 1), DO switch on DO1, flow register 0. */
+export const flow = (over: Partial<Extract<Scene, { type: 30 }>> = {}): Scene => ({
+  type: 30,
+  module: 1,
+  mode: 1,
+  doChannel: 0,
+  regSource: 13,
+  regAddr: 0,
+  advance: 0,
+  openTime: seconds(2),
+  closeTime: seconds(1),
+  ...over,
+});
+
+export const logic = (
+  logicType: number,
+  inputs: readonly [Ref, Ref, Ref],
+  holdTime: { value: number; unit: 0 | 1 | 2 | 3 } = tenths(0),
+): RuleOf<'logic'> => ({ logicType, inputs: [...inputs] as [Ref, Ref, Ref], holdTime });
+
+/** AI1 0-10000 → AO1 0-1000 while the reference holds. */
+export const aoRule = (over: Partial<RuleOf<'analogOutput'>> = {}): RuleOf<'analogOutput'> => ({
+  aiRange: '0-10V',
+  aiChannel: 0,
+  aiLow: 0,
+  aiHigh: 10000,
+  aoLow: 0,
+  aoHigh: 1000,
+  aoChannel: 0,
+  ...ALWAYS,
+  holdTime: tenths(0),
+  ...over,
+});

@@ -1,20 +1,5 @@
-import type { RuleOf } from '@fieldlink/protocol';
 import { describe, expect, it } from 'vitest';
-import { close, coils, setup, writePage } from './test-fixture.js';
-
-const trigger = (over: Partial<RuleOf<'trigger'>> = {}): RuleOf<'trigger'> => ({
-  dev: 0,
-  source: 1,
-  more: false,
-  forced: false,
-  repeat: false,
-  channel: 0,
-  level: 'active',
-  holdTime: 10,
-  unholdTime: 5,
-  output: { mode: 3, channel: 0, value: 0, addr: 0 },
-  ...over,
-});
+import { analog, close, coils, setup, trigger, writePage } from './test-fixture.js';
 
 describe('RuleEngine: switch triggers', () => {
   it('runs the output once the DI has held its level for the hold time, once per event', () => {
@@ -132,11 +117,12 @@ describe('RuleEngine: switch triggers', () => {
     expect(memory.coils[2]).toBe(false);
   });
 
-  it('`more` runs the next slot’s output; other sources and other devices run nothing', () => {
+  it('`more` runs the next slot’s output; the reserved source, missing scenes and other devices run nothing', () => {
     const { memory, engine } = setup();
     writePage(memory, 'di', [
       trigger({ more: true, holdTime: 0, output: close(0) }),
-      trigger({ source: 3, output: close(1) }),
+      trigger({ source: 4, output: close(1) }),
+      trigger({ source: 3, channel: 5, level: 'inactive', holdTime: 0, output: close(3) }),
       trigger({ holdTime: 0, channel: 2, output: { mode: 1, channel: 2, value: 0, addr: 7 } }),
     ]);
     engine.step(0);
@@ -161,18 +147,6 @@ describe('RuleEngine: switch triggers', () => {
     engine.step(9000);
     expect(memory.coils[0]).toBe(true);
   });
-});
-
-const analog = (over: Partial<RuleOf<'analogTrigger'>> = {}): RuleOf<'analogTrigger'> => ({
-  dev: 0,
-  source: 1,
-  more: false,
-  forced: false,
-  repeat: false,
-  channel: 0,
-  window: { band: false, holdTime: { value: 2, unit: 1 }, high: 16000, low: 4000 },
-  output: close(0),
-  ...over,
 });
 
 describe('RuleEngine: analog triggers', () => {
