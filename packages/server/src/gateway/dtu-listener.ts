@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
+import { findLinkEquipment } from './link-equipment.js';
+import type { LinkEquipment } from './link-equipment.js';
 import { ModbusRtuLink } from './link.js';
 import type { LinkOptions } from './link.js';
 import { silentLog } from './log.js';
@@ -129,14 +131,9 @@ export class DtuListener {
     const parsed = parseRegistration(chunk);
     if (!parsed.ok) return refuse({ serial: parsed.shown }, parsed.error);
     const serial = parsed.serial;
-    let row: { id: number; link_secret_hash: string | null } | undefined;
+    let row: LinkEquipment | undefined;
     try {
-      row = await this.db
-        .selectFrom('equipment')
-        .select(['id', 'link_secret_hash'])
-        .where('sn', '=', serial)
-        .where('parent_id', 'is', null)
-        .executeTakeFirst();
+      row = (await findLinkEquipment(this.db, [serial])).get(serial);
     } catch (error) {
       this.log.error({ err: error, remote, serial }, 'DTU registration: equipment lookup failed');
       socket.destroy();

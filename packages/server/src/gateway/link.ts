@@ -63,7 +63,7 @@ export class ModbusRtuLink extends ModbusMasterLink<Uint8Array> {
     this.clean.reset();
     this.framed.reset();
     this.framed.setExpected({ slave: pending.slave, request: pending.request });
-    this.socket.write(pending.frame);
+    this.transport.write(pending.frame);
   }
 
   protected receive(chunk: Uint8Array): void {

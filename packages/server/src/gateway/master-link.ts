@@ -2,11 +2,11 @@
  * The Modbus master side every link shares, whatever the framing: one request in flight, a
  * bounded queue where user operations go before polls, a timeout and retries per request, and
  * closing when the device stops answering (consecutive timeouts), falls silent (idle timeout) or
- * hangs up, every request still waiting then failing with LinkClosedError. A framing (RTU, TCP)
- * encodes and sends each attempt and finds the reply in what arrives.
+ * hangs up, every request still waiting then failing with LinkClosedError. A framing (RTU, TCP,
+ * RTU over MQTT) encodes and sends each attempt and finds the reply in what arrives; a transport
+ * (a TCP socket, a device's topics on a broker) carries the bytes.
  */
 import { EventEmitter } from 'node:events';
-import type { Socket } from 'node:net';
 import type { ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
 import { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './device-link.js';
 import type {
@@ -25,6 +25,24 @@ export const DEFAULT_MAX_QUEUE = 64;
 
 const MAX_TIMEOUT_MS = 600_000;
 const MAX_RETRIES = 10;
+
+/**
+ * What a link sends over and hears from: a `net.Socket` is one; so is a device's pair of topics on
+ * an MQTT broker, where each 'data' event is one whole message.
+ */
+export interface LinkTransport {
+  readonly destroyed: boolean;
+  readonly remoteAddress?: string | undefined;
+  readonly remotePort?: number | undefined;
+  write(bytes: Uint8Array): unknown;
+  /** Stop carrying bytes; called once, when the link closes. */
+  destroy(): unknown;
+  /** Start emitting 'data' (a socket paused before the link existed). */
+  resume?(): unknown;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
 
 /** Idle timeout, queue size and dead-link rule, the same for every framing. */
 export interface MasterLinkOptions {
@@ -67,7 +85,7 @@ export abstract class ModbusMasterLink<F>
     heartbeats: 0,
     bytesIn: 0,
   };
-  /** The socket error that closed the link, if one did. */
+  /** The transport error that closed the link, if one did. */
   error: Error | undefined;
   /** The request whose reply is awaited. */
   protected inFlight: Pending<F> | undefined;
@@ -81,7 +99,7 @@ export abstract class ModbusMasterLink<F>
   private closedWith: LinkCloseReason | undefined;
 
   protected constructor(
-    protected readonly socket: Socket,
+    protected readonly transport: LinkTransport,
     options: MasterLinkOptions,
   ) {
     super();
@@ -94,20 +112,20 @@ export abstract class ModbusMasterLink<F>
   }
 
   /**
-   * Start listening to the socket (and take `initial`, bytes that arrived before the link
+   * Start listening to the transport (and take `initial`, bytes that arrived before the link
    * existed). A framing calls it at the end of its constructor, once its parsers exist.
    */
   protected attach(initial?: Uint8Array): void {
     this.idleTimer = setTimeout(() => this.close('idle'), this.idleMs);
-    this.socket.on('data', (chunk: Buffer) => this.data(chunk));
-    this.socket.on('error', (error) => {
+    this.transport.on('data', (chunk: Uint8Array) => this.data(chunk));
+    this.transport.on('error', (error: Error) => {
       this.error = error;
       this.close('error');
     });
-    this.socket.on('close', () => this.close('disconnected'));
+    this.transport.on('close', () => this.close('disconnected'));
     if (initial && initial.length > 0) this.data(initial);
-    if (this.socket.destroyed) this.close('disconnected');
-    else this.socket.resume();
+    if (this.transport.destroyed) this.close('disconnected');
+    else this.transport.resume?.();
   }
 
   /** The framed request, for the attempts to send; throws a RangeError when it cannot be encoded. */
@@ -135,7 +153,7 @@ export abstract class ModbusMasterLink<F>
   }
 
   get remoteAddress(): string {
-    return `${this.socket.remoteAddress ?? '?'}:${this.socket.remotePort ?? '?'}`;
+    return `${this.transport.remoteAddress ?? '?'}:${this.transport.remotePort ?? '?'}`;
   }
 
   /**
@@ -166,7 +184,7 @@ export abstract class ModbusMasterLink<F>
     });
   }
 
-  /** Close the link: the socket is destroyed and every request waiting or in flight is rejected. */
+  /** Close the link: the transport is destroyed and every request waiting or in flight is rejected. */
   close(reason: LinkCloseReason): void {
     if (this.closedWith) return;
     this.closedWith = reason;
@@ -178,7 +196,7 @@ export abstract class ModbusMasterLink<F>
     this.queues.user.length = 0;
     this.queues.poll.length = 0;
     for (const pending of dropped) pending.reject(error);
-    this.socket.destroy();
+    this.transport.destroy();
     this.emit('close', reason);
   }
 

@@ -42,7 +42,7 @@ export class ModbusTcpLink extends ModbusMasterLink<null> {
     const transaction = this.nextTransaction;
     this.nextTransaction = (transaction + 1) & 0xffff;
     this.transactions.add(transaction);
-    this.socket.write(encodeTcpRequest({ transaction, unit: pending.slave }, pending.request));
+    this.transport.write(encodeTcpRequest({ transaction, unit: pending.slave }, pending.request));
   }
 
   protected receive(chunk: Uint8Array): void {
