@@ -17,3 +17,4 @@ export * from './alarm.js';
 export * from './bounds.js';
 export * from './equipment/index.js';
 export * from './live/index.js';
+export * from './mqtt/index.js';

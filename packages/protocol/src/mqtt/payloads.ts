@@ -1,0 +1,118 @@
+/**
+ * The JSON payloads of the MQTT link, docs/protocol.md § MQTT link: a device's status
+ * (`{"online":true}`) and the state it reports of its own accord (`{"do":[0,1],"ai":[512],…}`).
+ * Parsers are strict (unknown keys, wrong types, values out of range and more than 32 channels of
+ * a kind are refused) and never throw; every valid payload is ASCII JSON.
+ */
+import { z } from 'zod';
+import { MAX_CHANNELS } from '../channels.js';
+import type { ParseResult } from '../modbus/parse.js';
+
+/** The longest status or report payload taken, in bytes. */
+export const MAX_MQTT_PAYLOAD_BYTES = 4096;
+
+/** State a device reports, channels from 0; any subset of the kinds. */
+export interface MqttReport {
+  readonly do?: readonly boolean[];
+  readonly di?: readonly boolean[];
+  /** Raw input register values, 0-65535. */
+  readonly ai?: readonly number[];
+  /** Raw holding register values, 0-65535. */
+  readonly ao?: readonly number[];
+  /** Battery level, percent 0-100. */
+  readonly soc?: number;
+}
+
+const bits = z.array(z.union([z.literal(0), z.literal(1)])).max(MAX_CHANNELS);
+const registers = z.array(z.int().min(0).max(0xffff)).max(MAX_CHANNELS);
+
+const ReportSchema = z.strictObject({
+  do: bits.optional(),
+  di: bits.optional(),
+  ai: registers.optional(),
+  ao: registers.optional(),
+  soc: z.int().min(0).max(100).optional(),
+});
+
+const StatusSchema = z.strictObject({ online: z.boolean() });
+
+function failure(error: string): ParseResult<never> {
+  return { ok: false, error };
+}
+
+/** ASCII text → bytes; the payloads hold nothing else. */
+function ascii(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/** The JSON value in `payload`: printable ASCII and JSON whitespace only, at most MAX_MQTT_PAYLOAD_BYTES. */
+function json(payload: Uint8Array): ParseResult<unknown> {
+  if (payload.length > MAX_MQTT_PAYLOAD_BYTES) {
+    return failure(`payload of ${payload.length} bytes, at most ${MAX_MQTT_PAYLOAD_BYTES} taken`);
+  }
+  let text = '';
+  for (const byte of payload) {
+    if ((byte < 0x20 || byte > 0x7e) && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) {
+      return failure('payload is not ASCII JSON');
+    }
+    text += String.fromCharCode(byte);
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return failure('payload is not JSON');
+  }
+}
+
+function schemaFailure(error: z.ZodError): ParseResult<never> {
+  const issue = error.issues[0];
+  const path = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return failure(`${path}${issue?.message ?? 'invalid'}`);
+}
+
+/** `{"online":true}` or `{"online":false}`. */
+export function encodeMqttStatus(online: boolean): Uint8Array {
+  return ascii(JSON.stringify({ online }));
+}
+
+/**
+ * A device's status: true for `{"online":true}`, false for `{"online":false}` and for an empty
+ * payload (the retained status was cleared).
+ */
+export function parseMqttStatus(payload: Uint8Array): ParseResult<boolean> {
+  if (payload.length === 0) return { ok: true, value: false };
+  const value = json(payload);
+  if (!value.ok) return value;
+  const parsed = StatusSchema.safeParse(value.value);
+  return parsed.success ? { ok: true, value: parsed.data.online } : schemaFailure(parsed.error);
+}
+
+/** A report as JSON, DO and DI as 0/1, kinds in the order do, di, ai, ao, soc. */
+export function encodeMqttReport(report: MqttReport): Uint8Array {
+  const out: Record<string, number | number[]> = {};
+  if (report.do) out.do = report.do.map(Number);
+  if (report.di) out.di = report.di.map(Number);
+  if (report.ai) out.ai = [...report.ai];
+  if (report.ao) out.ao = [...report.ao];
+  if (report.soc !== undefined) out.soc = report.soc;
+  return ascii(JSON.stringify(out));
+}
+
+/** A report, DO and DI as booleans; only the kinds present in the payload. */
+export function parseMqttReport(payload: Uint8Array): ParseResult<MqttReport> {
+  const value = json(payload);
+  if (!value.ok) return value;
+  const parsed = ReportSchema.safeParse(value.value);
+  if (!parsed.success) return schemaFailure(parsed.error);
+  const r = parsed.data;
+  const report: { -readonly [K in keyof MqttReport]: MqttReport[K] } = {};
+  if (r.do) report.do = r.do.map((v) => v === 1);
+  if (r.di) report.di = r.di.map((v) => v === 1);
+  // `-0` is taken as 0.
+  if (r.ai) report.ai = r.ai.map((v) => v || 0);
+  if (r.ao) report.ao = r.ao.map((v) => v || 0);
+  if (r.soc !== undefined) report.soc = r.soc || 0;
+  return { ok: true, value: report };
+}
