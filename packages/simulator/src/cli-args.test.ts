@@ -132,4 +132,60 @@ describe('parseSimulateArgs', () => {
     expect(error(['--type', 'FL-R8', '--modbus-tcp', '1502'])).toBe('--count is required');
     expect(error(['--count', '1', '--type', 'FL-MBMETER', '--modbus-tcp', '1502'])).toMatch(/only behind/);
   });
+
+  it('reads the MQTT mode: devices on a broker, reporting changes every --report-ms', () => {
+    const mqtt = ['--count', '3', '--type', 'FL-R8', '--mqtt'];
+    expect(parseSimulateArgs([...mqtt, 'mqtt://127.0.0.1:1883'])).toEqual({
+      kind: 'mqtt',
+      options: {
+        count: 3,
+        type: 'FL-R8',
+        url: 'mqtt://127.0.0.1:1883',
+        prefix: 'SIM',
+        reportMs: 1000,
+        stagger: 200,
+      },
+    });
+    expect(
+      parseSimulateArgs([
+        '--mqtt=mqtts://user:pw@broker.example.com',
+        '--count=2',
+        '--type=FL-AI8',
+        '--prefix',
+        'MQ',
+        '--report-ms',
+        '100',
+        '--stagger',
+        '50',
+      ]),
+    ).toEqual({
+      kind: 'mqtt',
+      options: {
+        count: 2,
+        type: 'FL-AI8',
+        url: 'mqtts://user:pw@broker.example.com',
+        prefix: 'MQ',
+        reportMs: 100,
+        stagger: 50,
+      },
+    });
+    expect(USAGE).toContain('--mqtt URL');
+    expect(USAGE).toContain('--report-ms MS');
+    const url = 'mqtt://b';
+    expect(error([...mqtt, url, '--server', 'gw:1'])).toBe('--server does not apply with --mqtt');
+    expect(error([...mqtt, url, '--secret', 'abc'])).toBe('--secret does not apply with --mqtt');
+    expect(error([...mqtt, url, '--heartbeat', '0'])).toBe('--heartbeat does not apply with --mqtt');
+    expect(error([...mqtt, url, '--modbus-tcp', '1502'])).toBe('--modbus-tcp does not apply with --mqtt');
+    expect(error([...mqtt, url, '--report-ms', '99'])).toMatch(
+      /--report-ms must be a whole number 100-3600000/,
+    );
+    expect(error([...mqtt, url, '--report-ms', '0.5'])).toMatch(/--report-ms must be/);
+    for (const bad of ['127.0.0.1:1883', 'http://b', 'mqtt://', 'mqtt://b c']) {
+      expect(error([...mqtt, bad]), bad).toMatch(
+        /--mqtt must be an mqtt:\/\/, mqtts:\/\/, ws:\/\/ or wss:\/\/ URL/,
+      );
+    }
+    expect(error(['--type', 'FL-R8', '--mqtt', url])).toBe('--count is required');
+    expect(error([...base, '--report-ms', '100'])).toBe('--report-ms applies with --mqtt only');
+  });
 });

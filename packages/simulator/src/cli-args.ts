@@ -1,12 +1,14 @@
 /**
  * The simulator command line, parsed and checked without side effects: argv in, either the
  * fleet settings (devices dialling a DTU gateway), the Modbus TCP settings (devices the server
- * dials), a request for help, or the message explaining what is wrong.
+ * dials), the MQTT settings (devices on a broker), a request for help, or the message explaining
+ * what is wrong.
  */
 import { EQUIPMENT_TYPES, equipmentType } from '@fieldlink/protocol';
 import type { HostRole } from '@fieldlink/protocol';
 import { DEFAULT_DTU_PORT } from './dtu-client.js';
 import { fleetSerial, MAX_FLEET_INDEX } from './fleet.js';
+import { DEFAULT_REPORT_MS, MIN_REPORT_MS } from './mqtt-client.js';
 import { checkSecret, checkSerial, standaloneType } from './virtual-device.js';
 
 export interface SimulateOptions {
@@ -43,8 +45,23 @@ export interface ServeOptions {
   readonly stateDir?: string;
 }
 
+/** `--mqtt URL`: each device a client of the MQTT broker at `url`. */
+export interface MqttOptions {
+  readonly count: number;
+  readonly type: string;
+  readonly url: string;
+  readonly prefix: string;
+  /** How often each device publishes the values that changed, in ms. */
+  readonly reportMs: number;
+  /** Devices started every 100 ms. */
+  readonly stagger: number;
+  readonly slaves?: SlaveOptions;
+  readonly stateDir?: string;
+}
+
 export type ParsedArgs =
   | { readonly kind: 'run'; readonly options: SimulateOptions }
+  | { readonly kind: 'mqtt'; readonly options: MqttOptions }
   | { readonly kind: 'serve'; readonly options: ServeOptions }
   | { readonly kind: 'help' }
   | { readonly kind: 'error'; readonly message: string };
@@ -57,10 +74,13 @@ const SLAVE_TYPES = EQUIPMENT_TYPES.filter((t) => t.attachesTo !== null).map((t)
 export const MAX_SLAVES: Readonly<Record<HostRole, number>> = { team: 249, modbus: 247, dl645: 7 };
 
 export const USAGE = `Usage: npm run simulate -- --count N --type TYPE --server HOST[:PORT] [options]
+       npm run simulate -- --count N --type TYPE --mqtt URL [options]
        npm run simulate -- --count N --type TYPE --modbus-tcp PORT [options]
 
 Starts N virtual devices of one equipment type, each dialling the gateway's DTU port,
-registering with its serial number and answering Modbus RTU requests. With --modbus-tcp,
+registering with its serial number and answering Modbus RTU requests. With --mqtt, each
+device instead connects to the MQTT broker at URL and speaks the MQTT link (status with a
+last will, RTU requests and replies, reports of changed values). With --modbus-tcp,
 each device is instead a Modbus TCP server the gateway dials: device i (from 0) listens
 on PORT + i.
 
@@ -73,6 +93,11 @@ on PORT + i.
   --stagger K        devices started every 100 ms (default 200)
   --modbus-tcp PORT  serve the devices as Modbus TCP servers from this port on
                      (instead of --server; --secret, --heartbeat, --stagger do not apply)
+  --mqtt URL         connect the devices to this MQTT broker (mqtt://HOST:1883, mqtts://,
+                     ws://, wss://; credentials as mqtt://USER:PASSWORD@HOST) instead of
+                     --server; --secret and --heartbeat do not apply
+  --report-ms MS     with --mqtt: how often each device publishes the values that changed,
+                     ${MIN_REPORT_MS}-3600000 ms (default ${DEFAULT_REPORT_MS}; ${MIN_REPORT_MS} for 10 reports a second)
   --slaves N         hosts only (${HOST_TYPES.join(', ')}): N sub-devices
                      behind each, at addresses 1-N: team slaves (N up to ${MAX_SLAVES.team}, all in
                      the slave table), Modbus meters (up to ${MAX_SLAVES.modbus}) or DL645 meters
@@ -93,6 +118,8 @@ const VALUE_OPTIONS = [
   'heartbeat',
   'stagger',
   'modbus-tcp',
+  'mqtt',
+  'report-ms',
   'slaves',
   'slave-type',
   'state-dir',
@@ -192,6 +219,52 @@ function hostArgs(
   return out;
 }
 
+/** The options the `--mqtt URL` mode takes. */
+const MQTT_MODE_OPTIONS: readonly string[] = [
+  'count',
+  'type',
+  'prefix',
+  'stagger',
+  'mqtt',
+  'report-ms',
+  'slaves',
+  'slave-type',
+  'state-dir',
+];
+const MAX_REPORT_MS = 3_600_000;
+
+/** The `--mqtt URL` mode. */
+function mqttArgs(values: Map<ValueOption, string>): ParsedArgs {
+  for (const name of values.keys()) {
+    if (!MQTT_MODE_OPTIONS.includes(name)) throw new ArgError(`--${name} does not apply with --mqtt`);
+  }
+  for (const required of ['count', 'type'] as const) {
+    if (!values.has(required)) throw new ArgError(`--${required} is required`);
+  }
+  const count = integer('count', values.get('count')!, 1, MAX_FLEET_INDEX);
+  const type = values.get('type')!;
+  checked(() => standaloneType(type));
+  const url = values.get('mqtt')!;
+  if (!/^(mqtts?|wss?):\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(url)) {
+    throw new ArgError(
+      `--mqtt must be an mqtt://, mqtts://, ws:// or wss:// URL, got ${JSON.stringify(url)}`,
+    );
+  }
+  const prefix = values.get('prefix') ?? 'SIM';
+  checked(() => checkSerial(fleetSerial(prefix, count)));
+  const reportMs = integer(
+    'report-ms',
+    values.get('report-ms') ?? String(DEFAULT_REPORT_MS),
+    MIN_REPORT_MS,
+    MAX_REPORT_MS,
+  );
+  const stagger = integer('stagger', values.get('stagger') ?? '200', 1, 100_000);
+  return {
+    kind: 'mqtt',
+    options: { count, type, url, prefix, reportMs, stagger, ...hostArgs(values, type) },
+  };
+}
+
 /** The `--modbus-tcp PORT` mode. */
 function serveArgs(values: Map<ValueOption, string>): ParsedArgs {
   for (const dtuOnly of ['server', 'secret', 'heartbeat', 'stagger'] as const) {
@@ -216,6 +289,8 @@ export function parseSimulateArgs(argv: readonly string[]): ParsedArgs {
   try {
     const values = collect(argv);
     if (values === 'help') return { kind: 'help' };
+    if (values.has('mqtt')) return mqttArgs(values);
+    if (values.has('report-ms')) throw new ArgError('--report-ms applies with --mqtt only');
     if (values.has('modbus-tcp')) return serveArgs(values);
     for (const required of ['count', 'type', 'server'] as const) {
       if (!values.has(required)) throw new ArgError(`--${required} is required`);

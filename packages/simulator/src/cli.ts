@@ -1,13 +1,15 @@
 /**
  * The simulator command: `npm run simulate -- --count N --type FL-R8 --server host:port`.
  * Starts a fleet of virtual devices, prints a status line every 5 s and closes every link on
- * SIGINT or SIGTERM. With `--modbus-tcp PORT` the devices are Modbus TCP servers on consecutive
+ * SIGINT or SIGTERM. With `--mqtt URL` each device is a client of that MQTT broker instead. With
+ * `--modbus-tcp PORT` the devices are Modbus TCP servers on consecutive
  * ports instead, closed the same way. Hosts can carry sub-devices (`--slaves`); `--state-dir`
  * keeps each device's state across runs. Bad arguments print the reason and exit with code 2.
  */
 import type { ServeOptions, SlaveOptions } from './cli-args.js';
+import type { MqttOptions } from './cli-args.js';
 import { parseSimulateArgs, USAGE } from './cli-args.js';
-import { Fleet, fleetSerial } from './fleet.js';
+import { Fleet, fleetSerial, MqttFleet } from './fleet.js';
 import { prefillLists } from './hosts/lists.js';
 import type { SubDeviceSpec } from './hosts/sub-devices.js';
 import { ModbusTcpServer } from './modbus-tcp-server.js';
@@ -16,7 +18,7 @@ import { VirtualDevice } from './virtual-device.js';
 
 const STATUS_EVERY_MS = 5000;
 
-function line(fleet: Fleet): string {
+function line(fleet: Pick<Fleet, 'status'>): string {
   const s = fleet.status();
   const time = new Date().toISOString().slice(11, 19);
   return `${time} connected ${s.connected}/${s.total} (started ${s.started}, drops ${s.drops})`;
@@ -53,6 +55,10 @@ function main(argv: readonly string[]): void {
   if (parsed.kind === 'error') {
     process.stderr.write(`simulate: ${parsed.message}\nRun with --help for the options.\n`);
     process.exitCode = 2;
+    return;
+  }
+  if (parsed.kind === 'mqtt') {
+    mqtt(parsed.options);
     return;
   }
   if (parsed.kind === 'serve') {
@@ -147,6 +153,65 @@ async function serve(o: ServeOptions): Promise<void> {
     process.stdout.write(`${time} clients ${clients} on ${servers.length} devices\n`);
   }, STATUS_EVERY_MS);
   status.unref();
+}
+
+/** The broker URL with its password hidden. */
+function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** Each device a client of the MQTT broker, until SIGINT or SIGTERM. */
+function mqtt(o: MqttOptions): void {
+  let fleet: MqttFleet;
+  let store: DeviceStateStore | null;
+  try {
+    fleet = new MqttFleet({
+      type: o.type,
+      count: o.count,
+      url: o.url,
+      prefix: o.prefix,
+      stagger: o.stagger,
+      link: { reportMs: o.reportMs },
+      device: { subDevices: subDevices(o.slaves) },
+    });
+    store = prepare(
+      fleet.clients.map((c) => c.device),
+      o.stateDir,
+    );
+  } catch (e) {
+    process.stderr.write(`simulate: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.stdout.write(
+    `Simulating ${o.count} × ${o.type} (${o.prefix}…) on the MQTT broker ${shownUrl(o.url)}, ` +
+      `reporting changes every ${o.reportMs} ms\n`,
+  );
+  fleet.start();
+  const status = setInterval(() => process.stdout.write(`${line(fleet)}\n`), STATUS_EVERY_MS);
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      process.stderr.write(`simulate: ${signal} again, exiting without waiting\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    clearInterval(status);
+    process.stdout.write(`${signal}: ${fleet.total} devices going offline\n`);
+    store?.close();
+    void fleet.stop().then(() => {
+      process.stdout.write(`${line(fleet)}\nstopped\n`);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main(process.argv.slice(2));

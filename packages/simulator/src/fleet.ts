@@ -1,40 +1,62 @@
 /**
- * A fleet of virtual devices of one type, each on its own DTU link to the same gateway. Serial
- * numbers are the prefix and a six-digit index (SIM000001, SIM000002, …). Links are opened in
- * batches (by default 200 every 100 ms) so that tens of thousands of devices in one process do
- * not dial all at once.
+ * A fleet of virtual devices of one type, each on its own link: a DTU link to the same gateway
+ * (Fleet), or a connection to the same MQTT broker (MqttFleet). Serial numbers are the prefix and
+ * a six-digit index (SIM000001, SIM000002, …). Links are opened in batches (by default 200 every
+ * 100 ms) so that tens of thousands of devices in one process do not dial all at once.
  */
 import { DtuClient, SYSTEM_TIMERS } from './dtu-client.js';
-import type { DtuClientOptions, Timers } from './dtu-client.js';
+import type { DisconnectInfo, DtuClientOptions, Timers } from './dtu-client.js';
+import { MqttDeviceClient } from './mqtt-client.js';
+import type { MqttDeviceClientOptions } from './mqtt-client.js';
 import { checkSerial, standaloneType, VirtualDevice } from './virtual-device.js';
 import type { VirtualDeviceOptions } from './virtual-device.js';
 
 /** The highest index a six-digit serial suffix holds. */
 export const MAX_FLEET_INDEX = 999_999;
 
-export interface FleetOptions {
+/** What every fleet takes, whatever its devices' links. */
+export interface FleetBaseOptions {
   /** Catalogue type name of every device. */
   readonly type: string;
   readonly count: number;
-  readonly host: string;
-  /** Gateway DTU port (default 8899). */
-  readonly port?: number;
   /** Serial number prefix (default `SIM`). */
   readonly prefix?: string;
   /** Index of the first device (default 1). */
   readonly firstIndex?: number;
-  /** Device secret every device registers with. */
-  readonly secret?: string;
   /** Devices started per batch (default 200). */
   readonly stagger?: number;
   /** Time between batches in ms (default 100). */
   readonly staggerMs?: number;
-  /** Link settings shared by every device: heartbeat, back-off, tick period. */
-  readonly link?: Omit<DtuClientOptions, 'host' | 'port' | 'timers' | 'clock'>;
   /** Waveforms and DI pattern shared by every device. */
   readonly device?: Omit<VirtualDeviceOptions, 'secret' | 'clock'>;
   readonly timers?: Timers;
   readonly clock?: () => number;
+}
+
+export interface FleetOptions extends FleetBaseOptions {
+  readonly host: string;
+  /** Gateway DTU port (default 8899). */
+  readonly port?: number;
+  /** Device secret every device registers with. */
+  readonly secret?: string;
+  /** Link settings shared by every device: heartbeat, back-off, tick period. */
+  readonly link?: Omit<DtuClientOptions, 'host' | 'port' | 'timers' | 'clock'>;
+}
+
+export interface MqttFleetOptions extends FleetBaseOptions {
+  /** The broker every device connects to. */
+  readonly url: string;
+  /** Link settings shared by every device: report period, topic root, back-off, tick period. */
+  readonly link?: Omit<MqttDeviceClientOptions, 'url' | 'timers' | 'clock'>;
+}
+
+/** What a fleet needs of a device's link client. */
+export interface FleetClient {
+  readonly device: VirtualDevice;
+  start(): void;
+  stop(): Promise<void>;
+  on(event: 'connected', listener: () => void): unknown;
+  on(event: 'disconnected', listener: (info: DisconnectInfo) => void): unknown;
 }
 
 export interface FleetStatus {
@@ -59,8 +81,9 @@ function count(name: string, value: number, min: number, max: number): number {
   return value;
 }
 
-export class Fleet {
-  readonly clients: readonly DtuClient[];
+/** The devices of a fleet and their staggered start, whatever their links. */
+export class DeviceFleet<C extends FleetClient> {
+  readonly clients: readonly C[];
   private readonly stagger: number;
   private readonly staggerMs: number;
   private readonly timers: Timers;
@@ -71,7 +94,10 @@ export class Fleet {
   private running = false;
 
   /** Builds every device up front: a bad type, prefix, secret or count throws a RangeError here. */
-  constructor(options: FleetOptions) {
+  protected constructor(
+    options: FleetBaseOptions & { readonly secret?: string },
+    link: (device: VirtualDevice, timers: Timers, clock: () => number) => C,
+  ) {
     standaloneType(options.type);
     const first = count('first index', options.firstIndex ?? 1, 0, MAX_FLEET_INDEX);
     const total = count('device count', options.count, 1, MAX_FLEET_INDEX - first + 1);
@@ -84,20 +110,14 @@ export class Fleet {
     }
     this.timers = options.timers ?? SYSTEM_TIMERS;
     const clock = options.clock ?? Date.now;
-    const clients: DtuClient[] = [];
+    const clients: C[] = [];
     for (let i = 0; i < total; i++) {
       const device = new VirtualDevice(options.type, fleetSerial(prefix, first + i), {
         ...options.device,
         clock,
         ...(options.secret !== undefined ? { secret: options.secret } : {}),
       });
-      const client = new DtuClient(device, {
-        ...options.link,
-        host: options.host,
-        ...(options.port !== undefined ? { port: options.port } : {}),
-        timers: this.timers,
-        clock,
-      });
+      const client = link(device, this.timers, clock);
       client.on('connected', () => this.connectedCount++);
       client.on('disconnected', (info) => {
         if (!info.wasConnected) return;
@@ -146,5 +166,33 @@ export class Fleet {
     this.running = false;
     this.timers.clearTimeout(this.batchTimer);
     await Promise.all(this.clients.map((c) => c.stop()));
+  }
+}
+
+/** Devices each on a DTU link to the same gateway. */
+export class Fleet extends DeviceFleet<DtuClient> {
+  constructor(options: FleetOptions) {
+    super(
+      options,
+      (device, timers, clock) =>
+        new DtuClient(device, {
+          ...options.link,
+          host: options.host,
+          ...(options.port !== undefined ? { port: options.port } : {}),
+          timers,
+          clock,
+        }),
+    );
+  }
+}
+
+/** Devices each on a connection of its own to the same MQTT broker. */
+export class MqttFleet extends DeviceFleet<MqttDeviceClient> {
+  constructor(options: MqttFleetOptions) {
+    super(
+      options,
+      (device, timers, clock) =>
+        new MqttDeviceClient(device, { ...options.link, url: options.url, timers, clock }),
+    );
   }
 }

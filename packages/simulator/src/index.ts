@@ -80,9 +80,17 @@ export type {
   DtuClientState,
   Timers,
 } from './dtu-client.js';
-export { Fleet, fleetSerial, MAX_FLEET_INDEX } from './fleet.js';
-export type { FleetOptions, FleetStatus } from './fleet.js';
+export { DEFAULT_REPORT_MS, MIN_REPORT_MS, MqttDeviceClient } from './mqtt-client.js';
+export type {
+  MqttDeviceClientEvents,
+  MqttDeviceClientOptions,
+  MqttDeviceClientState,
+} from './mqtt-client.js';
+export { DeviceFleet, Fleet, fleetSerial, MAX_FLEET_INDEX, MqttFleet } from './fleet.js';
+export type { FleetBaseOptions, FleetClient, FleetOptions, FleetStatus, MqttFleetOptions } from './fleet.js';
 export { parseSimulateArgs, USAGE } from './cli-args.js';
-export type { ParsedArgs, ServeOptions, SimulateOptions } from './cli-args.js';
+export type { MqttOptions, ParsedArgs, ServeOptions, SimulateOptions } from './cli-args.js';
+export { clearRetained, DEFAULT_TEST_MQTT_URL, testBroker, testRoot } from './test-broker.js';
+export type { TestBroker } from './test-broker.js';
 export { ModbusTcpServer, ModbusTcpSlave, UNIT_SELF } from './modbus-tcp-server.js';
 export type { ModbusTcpServerOptions } from './modbus-tcp-server.js';
