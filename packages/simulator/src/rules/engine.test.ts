@@ -129,6 +129,31 @@ describe('RuleEngine: timers', () => {
     expect(relays(memory)).toBe('0001');
   });
 
+  it('a rewrite of the timer page keeps the state of the timers it leaves unchanged', () => {
+    const { memory, engine } = setup();
+    const window = { weekdays: [1], beginHour: 8, beginMinute: 0, endHour: 9, endMinute: 0 };
+    const fixed = { dev: 1, mode: 1 as const, more: false, at: { ...NONE, hour: 8, minute: 30, second: 0 } };
+    const rules = [
+      { dev: 0, mode: 4 as const, more: false, window, output: close(0) },
+      { ...fixed, output: close(1) },
+    ];
+    writePage(memory, 'rtc', rules);
+    engine.step(at(8, 30) + 200);
+    expect(relays(memory)).toBe('1100');
+    memory.coils[0] = false;
+    memory.coils[1] = false;
+    writePage(memory, 'rtc', [...rules, { ...fixed, dev: 2, output: close(2) }]);
+    engine.step(at(8, 30) + 700); // neither the window edge nor 08:30:00 runs again
+    expect(relays(memory)).toBe('0000');
+    engine.step(at(8, 30, 1));
+    expect(relays(memory)).toBe('0000');
+    engine.step(at(9));
+    expect(relays(memory)).toBe('0000');
+    memory.coils[0] = true;
+    engine.step(at(9, 0, 1));
+    expect(relays(memory)).toBe('1000');
+  });
+
   it('time range 1 and disabled rules run nothing', () => {
     const { memory, engine } = setup();
     const begin = { ...NONE, hour: 0, minute: 0, second: 0 };

@@ -120,7 +120,7 @@ export class RuleEngine implements RuleStates {
     const schedules = this.rulesOf('rtc');
     const text = JSON.stringify(schedules);
     if (text !== this.timerText) {
-      this.timers = new TimerRules(schedules, this.offsetMinutes);
+      this.timers = new TimerRules(schedules, this.offsetMinutes, this.timers);
       this.timerText = text;
     }
     const conditions = new Map<string, Loaded<ConditionRule>>();

@@ -101,6 +101,17 @@ describe('marquee and water-flow light', () => {
     expect(run(engine, memory, [3200, 9000])).toEqual(['0000', '0000']);
   });
 
+  it('a cycling run stops when the rule ends, even before its passes are done', () => {
+    const { memory, engine } = setup();
+    writePage(memory, 'di', [DI1_RULE]);
+    writePage(memory, 'scene', [marquee({ ...switchRule(0), cycle: true, cycleCount: 3, channels: [0, 1] })]);
+    engine.step(0);
+    memory.inputs[0] = true;
+    expect(run(engine, memory, [100, 1100])).toEqual(['1000', '0100']);
+    memory.inputs[0] = false;
+    expect(run(engine, memory, [1200, 2100, 3100])).toEqual(['0000', '0000', '0000']);
+  });
+
   it('without cycle a run goes to its end after the rule stops holding', () => {
     const { memory, engine } = setup();
     writePage(memory, 'di', [DI1_RULE]);

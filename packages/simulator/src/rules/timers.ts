@@ -34,11 +34,22 @@ export class TimerRules {
   /** Per rule: whether the clock was inside its mode-4 window at the last step. */
   private readonly inside = new Map<number, boolean>();
 
-  /** `rules` in page order (page 0 slot 0 first); `more` runs the next one's output too. */
+  /**
+   * `rules` in page order (page 0 slot 0 first); `more` runs the next one's output too. From
+   * `previous` (the rules before a page rewrite) the last second evaluated carries over, and so
+   * does the window state of every rule the rewrite left unchanged.
+   */
   constructor(
     private readonly rules: readonly (Schedule | null)[],
     private readonly offsetMinutes: number,
-  ) {}
+    previous?: TimerRules,
+  ) {
+    if (!previous) return;
+    this.lastSecond = previous.lastSecond;
+    for (const [i, inside] of previous.inside) {
+      if (JSON.stringify(previous.rules[i]) === JSON.stringify(rules[i])) this.inside.set(i, inside);
+    }
+  }
 
   step(now: number, actions: TimerActions): void {
     const second = Math.floor(now / 1000);
