@@ -93,8 +93,13 @@ describe.each(storageCases())('demo account on %s', (store) => {
       ]);
       const gateway = bySn('DEMO0005');
       const meters = items.filter((e) => e.parentId === gateway.id);
-      expect(meters.map((e) => [e.unid, e.type, e.address])).toEqual([['DEMO0005_1', 'FL-MBMETER', '1']]);
+      expect(meters.map((e) => [e.unid, e.type, e.address])).toEqual([
+        ['DEMO0005_1', 'FL-MBMETER', '1'],
+        ['DEMO0005_2', 'FL-MBMETER', '2'],
+      ]);
       expect(meters[0]!.settings.ai.units).toContain('kWh');
+      // Raw 0.1 V registers shown in volts.
+      expect(meters[0]!.settings.ai.x2[0]).toBe(10);
 
       const tree = await get<TreeReply>(h, '/equipment/tree', token);
       expect(tree.devices).toEqual([]);
@@ -109,7 +114,7 @@ describe.each(storageCases())('demo account on %s', (store) => {
         ['Demo team host', ['Demo field slave 1', 'Demo field slave 2']],
       ]);
       expect(group('Demo energy').map((n) => [n.name, n.children.map((c) => c.name)])).toEqual([
-        ['Demo Modbus gateway', ['Demo energy meter']],
+        ['Demo Modbus gateway', ['Demo energy meter', 'Demo pump meter']],
       ]);
       expect(tree.counters.total).toBe(items.length);
 
@@ -171,6 +176,7 @@ describe.each(storageCases())('demo account on %s', (store) => {
         'DEMO0003',
         'DEMO0005',
         'DEMO0005_1',
+        'DEMO0005_2',
       ]);
       const real = await get<{ items: EquipmentReply[] }>(h, '/equipment', owner.accessToken);
       expect(real.items.map((e) => [e.sn, e.name, e.ownerId === seeded.userId])).toEqual([

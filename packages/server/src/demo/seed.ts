@@ -28,6 +28,40 @@ const GPS = { basicParam: { gps: '121.47, 31.23' } };
 /** `n` times the same value, for per-channel lists. */
 const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
 
+/**
+ * An energy meter at a Modbus address: raw registers in 0.1 V, 0.01 A, W and 0.1 kWh, shown in
+ * V, A, kW and kWh.
+ */
+function meter(address: number, name: string, description: string): NewSubDevice {
+  return {
+    address,
+    type: 'FL-MBMETER',
+    name,
+    description,
+    settings: {
+      ai: {
+        names: [
+          'Voltage L1',
+          'Voltage L2',
+          'Voltage L3',
+          'Current L1',
+          'Current L2',
+          'Current L3',
+          'Active power',
+          'Energy',
+        ],
+        units: ['V', 'V', 'V', 'A', 'A', 'A', 'kW', 'kWh'],
+        x1: times(8, 0),
+        x2: [10, 10, 10, 100, 100, 100, 1000, 10],
+        y1: times(8, 0),
+        y2: times(8, 1),
+        alarmLow: [198, 198, 198, 0, 0, 0, 0, 0],
+        alarmHigh: [242, 242, 242, 80, 80, 80, 50, 0],
+      },
+    },
+  };
+}
+
 export const DEMO_DEVICES: readonly DemoDevice[] = [
   {
     sn: 'DEMO0001',
@@ -175,33 +209,8 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
       di: { names: ['Main breaker closed', 'Surge protector fault'], alarm: [false, true] },
     },
     subDevices: [
-      {
-        address: 1,
-        type: 'FL-MBMETER',
-        name: 'Demo energy meter',
-        description: 'Incoming supply',
-        settings: {
-          ai: {
-            names: [
-              'Voltage L1',
-              'Voltage L2',
-              'Voltage L3',
-              'Current L1',
-              'Current L2',
-              'Current L3',
-              'Active power',
-              'Energy',
-            ],
-            units: ['V', 'V', 'V', 'A', 'A', 'A', 'kW', 'kWh'],
-            x1: times(8, 0),
-            x2: times(8, 1),
-            y1: times(8, 0),
-            y2: times(8, 1),
-            alarmLow: [198, 198, 198, 0, 0, 0, 0, 0],
-            alarmHigh: [242, 242, 242, 80, 80, 80, 50, 0],
-          },
-        },
-      },
+      meter(1, 'Demo energy meter', 'Incoming supply'),
+      meter(2, 'Demo pump meter', 'Pump station feeder'),
     ],
   },
 ];
