@@ -94,6 +94,8 @@ export { intervalContains } from './date-time-interval.js';
 export { fixedPointMatches } from './fixed-point.js';
 export type { DateTimeParts } from './fixed-point.js';
 export { evaluateLogic } from './logic.js';
+export { effectiveAoRange, mapAnalog } from './analog-output.js';
+export { applyFormula, compare, COMPARISONS, FORMULAS } from './scene/formulas.js';
 export { weekIntervalContains } from './week-interval.js';
 export type { WeekTime } from './week-interval.js';
 export type { RuleKind, RuleCodec };

@@ -4,11 +4,11 @@
  * step, the AI span mapped linearly onto the AO span (400-2000 when both AO bounds are 0).
  * When the reference stops holding the output keeps its last value.
  */
+import { mapAnalog } from '@fieldlink/protocol';
 import type { RuleOf } from '@fieldlink/protocol';
 import type { EquipmentMemory } from '../memory.js';
 import { StableLevel, timeMs } from './levels.js';
 import type { RuleStates } from './levels.js';
-import { mapAnalog } from './math.js';
 
 export type AnalogOutputModel = RuleOf<'analogOutput'>;
 

@@ -1,23 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mapAnalog as protocolMapAnalog } from '../../../protocol/src/rules/analog-output.js';
-import {
-  applyFormula as protocolApplyFormula,
-  compare as protocolCompare,
-} from '../../../protocol/src/rules/scene/formulas.js';
-import {
-  applyFormula,
-  compare,
-  FLOAT32,
-  FLOAT32_MAX,
-  FLOW_TOTAL,
-  mapAnalog,
-  S16,
-  S32,
-  storeValue,
-  U16,
-  U32,
-} from './math.js';
+import { applyFormula } from '@fieldlink/protocol';
+import { FLOAT32, FLOAT32_MAX, FLOW_TOTAL, S16, S32, storeValue, U16, U32 } from './math.js';
 
 const RANGES = { U16, S16, S32, U32, FLOAT32, FLOW_TOTAL };
 
@@ -29,36 +13,6 @@ const anyNumber = fc.oneof(
 );
 
 describe('formulas', () => {
-  it('are the protocol’s formulas and comparisons', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 15 }),
-        anyNumber,
-        anyNumber,
-        fc.option(anyNumber, { nil: undefined }),
-        (formula, a, b, previous) => {
-          expect(applyFormula(formula, a, b, previous)).toBe(protocolApplyFormula(formula, a, b, previous));
-        },
-      ),
-    );
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 15 }), anyNumber, anyNumber, anyNumber, (cmp, x, b, c) => {
-        expect(compare(cmp, x, b, c)).toBe(protocolCompare(cmp, x, b, c));
-      }),
-    );
-  });
-
-  it('the AO map is the protocol’s', () => {
-    const u16 = fc.integer({ min: 0, max: 0xffff });
-    fc.assert(
-      fc.property(u16, u16, u16, u16, u16, (aiLow, aiHigh, aoLow, aoHigh, ai) => {
-        const rule = { aiLow, aiHigh, aoLow, aoHigh };
-        expect(mapAnalog(rule, ai)).toBe(protocolMapAnalog(rule, ai));
-      }),
-    );
-    expect(mapAnalog({ aiLow: 4000, aiHigh: 20000, aoLow: 0, aoHigh: 0 }, 12000)).toBe(1200);
-  });
-
   it('a formula stored in any register never throws and stays within the register’s range', () => {
     fc.assert(
       fc.property(

@@ -1,104 +1,18 @@
 /**
- * The arithmetic the calculation rules need: the formulas and comparisons of
- * docs/protocol.md § Formulas and comparisons, the linear AI → AO map of § Analog-output rule,
- * and how a real result is stored in a register of a given range.
- *
- * The formulas, comparisons and the AO map follow the protocol package's `applyFormula`,
- * `compare` and `mapAnalog` exactly (math.test.ts checks that on random inputs); the package
- * does not export those from its entry point.
+ * The arithmetic the calculation rules need besides the protocol's formulas, comparisons and AO
+ * map (docs/protocol.md § Formulas and comparisons): which operands a formula reads, and how a
+ * real result is stored in a register of a given range.
  */
-import { clampInt } from '@fieldlink/protocol';
-
-/** X for a formula (0-14) on real numbers; A/0 and A%0 give 0, an unknown formula 0. */
-export function applyFormula(formula: number, a: number, b: number, previous?: number): number {
-  switch (formula) {
-    case 0:
-      return a;
-    case 1:
-      return a + b;
-    case 2:
-      return a - b;
-    case 3:
-      return a * b;
-    case 4:
-      return b === 0 ? 0 : a / b;
-    case 5:
-      return b === 0 ? 0 : a % b;
-    case 6:
-      return (a + b) / 2;
-    case 7:
-      return Math.max(a, b);
-    case 8:
-      return Math.min(a, b);
-    case 9:
-      return Math.abs(a) + Math.abs(b);
-    case 10:
-      return Math.abs(a - b);
-    case 11:
-      return Math.abs(a);
-    case 12:
-      return a * a + b * b;
-    case 13:
-      return Math.hypot(a, b);
-    case 14: {
-      // Smoothing: the previous X moves 1/B of the way towards A; the first X is A.
-      const prev = previous ?? a;
-      return prev + (a - prev) / Math.max(b, 1);
-    }
-    default:
-      return 0;
-  }
-}
+import { FORMULAS } from '@fieldlink/protocol';
 
 /** Whether a formula reads B (all but 0, X = A, and 11, |A|). */
 export function formulaUsesB(formula: number): boolean {
-  return formula !== 0 && formula !== 11;
-}
-
-/** Whether X passes a comparison (0-4) with B and C, bounds inclusive; unknown never passes. */
-export function compare(comparison: number, x: number, b: number, c: number): boolean {
-  switch (comparison) {
-    case 0:
-      return x >= c;
-    case 1:
-      return x <= c;
-    case 2:
-      return x === c;
-    case 3:
-      return b <= x && x <= c;
-    case 4:
-      return x <= b || x >= c;
-    default:
-      return false;
-  }
+  return FORMULAS[formula]?.usesB ?? true;
 }
 
 /** Whether a comparison reads B (the band comparisons 3 and 4). */
 export function comparisonUsesB(comparison: number): boolean {
   return comparison === 3 || comparison === 4;
-}
-
-export interface AnalogMap {
-  readonly aiLow: number;
-  readonly aiHigh: number;
-  readonly aoLow: number;
-  readonly aoHigh: number;
-}
-
-/** The AO range applied: the stored bounds, or 400-2000 when both are 0. */
-export function effectiveAoRange(rule: Pick<AnalogMap, 'aoLow' | 'aoHigh'>): { low: number; high: number } {
-  if (rule.aoLow === 0 && rule.aoHigh === 0) return { low: 400, high: 2000 };
-  return { low: rule.aoLow, high: rule.aoHigh };
-}
-
-/** AI value → AO value: linear on aiLow..aiHigh, clamped to the AO range and rounded. */
-export function mapAnalog(rule: AnalogMap, aiValue: number): number {
-  const { low, high } = effectiveAoRange(rule);
-  const min = Math.min(low, high);
-  const max = Math.max(low, high);
-  if (rule.aiHigh === rule.aiLow) return clampInt(aiValue < rule.aiLow ? low : high, min, max);
-  const value = low + ((aiValue - rule.aiLow) * (high - low)) / (rule.aiHigh - rule.aiLow);
-  return clampInt(value, min, max);
 }
 
 /** The range of values a register holds, and how it keeps fractions. */

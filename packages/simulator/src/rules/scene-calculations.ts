@@ -1,3 +1,4 @@
+import { applyFormula, compare } from '@fieldlink/protocol';
 /**
  * The calculation scenes (docs/protocol.md § Function calculation, § Assignment calculation,
  * § Cumulative flow). They have no rule reference: they run from the moment they are loaded
@@ -18,7 +19,7 @@
  */
 import type { RuleOf } from '@fieldlink/protocol';
 import { StableLevel, timeMs } from './levels.js';
-import { applyFormula, compare, comparisonUsesB, formulaUsesB } from './math.js';
+import { comparisonUsesB, formulaUsesB } from './math.js';
 import type { RegisterTarget } from './registers.js';
 import { ChannelWriter } from './scene-runtime.js';
 import type { SceneIo, SceneRuntime } from './scene-runtime.js';
