@@ -1,4 +1,3 @@
-import { applyFormula, compare } from '@fieldlink/protocol';
 /**
  * The calculation scenes (docs/protocol.md § Function calculation, § Assignment calculation,
  * § Cumulative flow). They have no rule reference: they run from the moment they are loaded
@@ -17,6 +16,7 @@ import { applyFormula, compare } from '@fieldlink/protocol';
  * An operand that cannot be read (a channel or register the device does not have) skips the
  * step: nothing is written, and the function calculation's comparison counts as failed.
  */
+import { applyFormula, compare } from '@fieldlink/protocol';
 import type { RuleOf } from '@fieldlink/protocol';
 import { StableLevel, timeMs } from './levels.js';
 import { comparisonUsesB, formulaUsesB } from './math.js';
