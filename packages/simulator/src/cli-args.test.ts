@@ -189,3 +189,57 @@ describe('parseSimulateArgs', () => {
     expect(error([...base, '--report-ms', '100'])).toBe('--report-ms applies with --mqtt only');
   });
 });
+
+describe('parseSimulateArgs: hosts with sub-devices and kept state', () => {
+  const host = (type: string, ...extra: string[]) => [
+    '--count',
+    '2',
+    '--type',
+    type,
+    '--server',
+    'gw',
+    ...extra,
+  ];
+
+  it('--slaves gives each host N sub-devices of the default or given type', () => {
+    const team = parseSimulateArgs(host('FL-JYTeam001', '--slaves', '3'));
+    expect(team).toMatchObject({ kind: 'run', options: { slaves: { count: 3, type: 'FL-LR4' } } });
+    expect(parseSimulateArgs(host('FL-JYTeam001', '--slaves=249', '--slave-type', 'FL-LAI4'))).toMatchObject({
+      options: { slaves: { count: 249, type: 'FL-LAI4' } },
+    });
+    expect(parseSimulateArgs(host('FL-MBGW', '--slaves', '247'))).toMatchObject({
+      options: { slaves: { count: 247, type: 'FL-MBMETER' } },
+    });
+    expect(parseSimulateArgs(host('FL-DLGW', '--slaves', '7'))).toMatchObject({
+      options: { slaves: { count: 7, type: 'FL-DL645METER' } },
+    });
+    expect(
+      parseSimulateArgs(['--count', '1', '--type', 'FL-MBGW', '--modbus-tcp', '1502', '--slaves', '1']),
+    ).toMatchObject({ kind: 'serve', options: { slaves: { count: 1, type: 'FL-MBMETER' } } });
+  });
+
+  it('refuses sub-devices past what the host reaches, on a board, or of the wrong kind', () => {
+    expect(error(host('FL-JYTeam001', '--slaves', '250'))).toMatch(/--slaves must be a whole number 1-249/);
+    expect(error(host('FL-MBGW', '--slaves', '248'))).toMatch(/1-247/);
+    expect(error(host('FL-DLGW', '--slaves', '8'))).toMatch(/1-7/);
+    expect(error(host('FL-DLGW', '--slaves', '0'))).toMatch(/1-7/);
+    expect(error(host('FL-R8', '--slaves', '1'))).toMatch(
+      /--slaves needs a host type .* FL-R8 carries no sub-devices/,
+    );
+    expect(error(host('FL-MBGW', '--slaves', '1', '--slave-type', 'FL-LR4'))).toMatch(
+      /--slave-type must be one of FL-MBMETER/,
+    );
+    expect(error(host('FL-JYTeam001', '--slave-type', 'FL-LR4'))).toBe('--slave-type needs --slaves');
+  });
+
+  it('--state-dir is kept as given; an empty one is refused', () => {
+    expect(parseSimulateArgs(host('FL-R8', '--state-dir', './state'))).toMatchObject({
+      options: { stateDir: './state' },
+    });
+    expect(
+      parseSimulateArgs(['--count', '1', '--type', 'FL-R8', '--modbus-tcp', '1502', '--state-dir', '/tmp/s']),
+    ).toMatchObject({ kind: 'serve', options: { stateDir: '/tmp/s' } });
+    expect(error(host('FL-R8', '--state-dir='))).toBe('--state-dir needs a directory');
+    expect(USAGE).toContain('--state-dir DIR');
+  });
+});

@@ -55,7 +55,7 @@ describe('status block (FC04 1000-1005)', () => {
     const d = new VirtualDevice('FL-R8', 'REG0002', { clock: () => 0, soc: batteryWave({ periodMs: 4000 }) });
     const values = Array.from({ length: 8 }, (_, i) => {
       d.tick(i * 500);
-      const reply = d.request(254, { fn: 4, address: 1000, count: 1 }) as { values: number[] };
+      const reply = d.request(254, { fn: 4, address: 1000, count: 1 }) as { values: readonly number[] };
       expect(reply.values[0]).toBe(d.snapshot().soc);
       return reply.values[0]!;
     });
@@ -66,7 +66,7 @@ describe('status block (FC04 1000-1005)', () => {
 
   it('GPS: a position with fix 1, at the edges of the globe; none reads no fix; past the edge is refused', () => {
     const { ask, d } = device({ gps: { latitude: 31.23, longitude: 121.47 } });
-    const words = (ask({ fn: 4, address: 1000, count: 6 }) as { values: number[] }).values;
+    const words = (ask({ fn: 4, address: 1000, count: 6 }) as { values: readonly number[] }).values;
     expect(decodeDeviceStatus(words)).toEqual({ soc: null, gps: { latitude: 31.23, longitude: 121.47 } });
     expect(words[5]).toBe(1);
     for (const gps of [
@@ -74,7 +74,7 @@ describe('status block (FC04 1000-1005)', () => {
       { latitude: 90, longitude: 180 },
     ]) {
       d.registers.gps = gps;
-      const read = (ask({ fn: 4, address: 1001, count: 5 }) as { values: number[] }).values;
+      const read = (ask({ fn: 4, address: 1001, count: 5 }) as { values: readonly number[] }).values;
       expect(decodeDeviceStatus([0, ...read])?.gps).toEqual(gps);
     }
     d.registers.gps = null;
@@ -114,7 +114,9 @@ describe('clock (FC03/FC16 1100-1106)', () => {
     now += 3000;
     d.tick();
     expect(
-      decodeClock((d.request(254, { fn: 3, address: 1100, count: 7 }) as { values: number[] }).values),
+      decodeClock(
+        (d.request(254, { fn: 3, address: 1100, count: 7 }) as { values: readonly number[] }).values,
+      ),
     ).toEqual({
       year: 2031,
       month: 1,

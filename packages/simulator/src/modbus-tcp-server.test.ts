@@ -103,6 +103,50 @@ describe('ModbusTcpServer', () => {
     return { socket: socket as Socket, ask };
   }
 
+  it('a host answers the units of its sub-devices; other units get exception 11', async () => {
+    const device = new VirtualDevice('FL-JYTeam001', 'TCP00002', {
+      clock: () => 0,
+      subDevices: [
+        { type: 'FL-LR4', address: 1 },
+        { type: 'FL-LR4', address: 2, joined: false },
+      ],
+    });
+    const { port } = await serve(device);
+    const socket = connect({ port, host: '127.0.0.1' });
+    await once(socket, 'connect');
+    open.push(async () => {
+      socket.destroy();
+      await Promise.resolve();
+    });
+    const parser = new TcpStreamParser({ direction: 'response' });
+    const ask = async (unit: number, request: ModbusRequest) => {
+      socket.write(encodeTcpRequest({ transaction: unit, unit }, request));
+      const [chunk] = (await once(socket, 'data')) as [Buffer];
+      return parser.push(chunk)[0];
+    };
+    expect(await ask(2, { fn: 5, address: 0, value: true })).toMatchObject({
+      ok: true,
+      unit: 2,
+      pdu: { fn: 5, address: 0, value: true },
+    });
+    const slave = device.subDevice(1);
+    expect(slave?.kind === 'board' && slave.snapshot().coils[0]).toBe(true);
+    expect(device.snapshot().coils[0]).toBe(false);
+    // Slave 2 is not in the slave table, slave 5 does not exist: the gateway's target fails to respond.
+    expect(await ask(3, { fn: 1, address: 0, count: 1 })).toMatchObject({
+      ok: true,
+      pdu: { fn: 1, exception: 11 },
+    });
+    expect(await ask(6, { fn: 1, address: 0, count: 1 })).toMatchObject({
+      ok: true,
+      pdu: { fn: 1, exception: 11 },
+    });
+    expect(await ask(254, { fn: 4, address: 1000, count: 1 })).toMatchObject({
+      ok: true,
+      pdu: { fn: 4, values: [0xffff] },
+    });
+  });
+
   it('serves the device memory to several clients and hangs up on close', async () => {
     const device = new VirtualDevice('FL-R8', 'TCP00001', { clock: () => 0 });
     const { server, port } = await serve(device);

@@ -124,3 +124,33 @@ describe('RTU slave over device memory', () => {
     );
   });
 });
+
+describe('RTU slave answering several units', () => {
+  it('answers its own address from its memory and other units from the router; silent elsewhere', () => {
+    const own = board();
+    const behind = board();
+    behind.coils[0] = true;
+    const asked: number[] = [];
+    const slave = new RtuSlave(own, {
+      units: (unit) => {
+        asked.push(unit);
+        return unit === 7 ? behind : null;
+      },
+    });
+    const read = { fn: 1, address: 0, count: 1 } as const;
+    const reply = slave.push(encodeRtuRequest(7, read));
+    expect(reply).toHaveLength(1);
+    expect(decodeRtuResponse(reply[0]!, read)).toEqual({
+      ok: true,
+      slave: 7,
+      pdu: { fn: 1, values: [true] },
+    });
+    // Parsed without its request, an FC01 reply holds a whole byte of coils.
+    expect(ask(slave, encodeRtuRequest(254, read))).toEqual({ fn: 1, values: new Array(8).fill(false) });
+    expect(slave.push(encodeRtuRequest(8, read))).toEqual([]);
+    expect(asked).toEqual([7, 8]);
+    // A unit behind gets the exception its request earns, in its own name.
+    const bad = slave.push(encodeRtuRequest(7, { fn: 1, address: 8, count: 1 }));
+    expect(decodeRtuResponse(bad[0]!)).toMatchObject({ ok: true, slave: 7, pdu: { fn: 1, exception: 2 } });
+  });
+});

@@ -159,10 +159,12 @@ export class VirtualDevice {
             this.memory,
             (a) => this.slaveAt(a),
             () => boards,
+            MASTER_AREA,
             series2000,
           )
         : null;
-    this.dl645List = hostRole === 'dl645' ? new Dl645List(this.memory, () => dl645Meters, series2000) : null;
+    this.dl645List =
+      hostRole === 'dl645' ? new Dl645List(this.memory, () => dl645Meters, MASTER_AREA, series2000) : null;
     this.registers = new DeviceRegisters(this.memory, {
       soc: options.soc ?? null,
       gps: options.gps ?? null,

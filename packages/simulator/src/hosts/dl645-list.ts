@@ -16,7 +16,7 @@ import {
 } from '@fieldlink/protocol';
 import type { RuleOf } from '@fieldlink/protocol';
 import type { InputBlock } from '../device-registers.js';
-import type { EquipmentMemory } from '../memory.js';
+import type { EquipmentMemory, RegisterArea } from '../memory.js';
 import { pollMs } from './modbus-list.js';
 import type { Dl645Meter } from './sub-devices.js';
 
@@ -43,6 +43,8 @@ export class Dl645List implements InputBlock {
   constructor(
     private readonly memory: EquipmentMemory,
     private readonly meters: () => readonly Dl645Meter[],
+    /** Where entries may keep values (the gateway's master area). */
+    private readonly area: RegisterArea,
     private readonly series2000 = false,
   ) {
     const t = PAGE_TYPES.dl645;
@@ -96,7 +98,8 @@ export class Dl645List implements InputBlock {
     const words = encodeDl645Value(value);
     this.values[2 * index] = words[0];
     this.values[2 * index + 1] = words[1];
-    if (!this.memory.isHolding(e.masterStart) || !this.memory.isHolding(e.masterStart + 1)) return 'no room';
+    const { start, count } = this.area;
+    if (e.masterStart < start || e.masterStart + 2 > start + count) return 'no room';
     this.memory.writeHolding(e.masterStart, words[0], false);
     this.memory.writeHolding(e.masterStart + 1, words[1], false);
     return 'ok';

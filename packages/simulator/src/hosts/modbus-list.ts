@@ -6,7 +6,7 @@
  */
 import { decodePage, MAX_QUANTITY, PAGE_TYPES, pageStart, registersToBytes } from '@fieldlink/protocol';
 import type { ModbusRequest, ModbusResponse, RuleOf } from '@fieldlink/protocol';
-import type { EquipmentMemory, ModbusHandler } from '../memory.js';
+import type { EquipmentMemory, ModbusHandler, RegisterArea } from '../memory.js';
 
 type ModbusMeterEntry = RuleOf<'modbusMeter'>;
 
@@ -45,6 +45,8 @@ export class ModbusList {
     private readonly memory: EquipmentMemory,
     private readonly meter: (address: number) => ModbusHandler | null,
     private readonly meters: () => readonly ModbusHandler[],
+    /** Where entries may keep values (the gateway's master area). */
+    private readonly area: RegisterArea,
     private readonly series2000 = false,
   ) {
     const t = PAGE_TYPES.mb;
@@ -91,6 +93,10 @@ export class ModbusList {
     this.entries = next;
   }
 
+  private fits(start: number, count: number): boolean {
+    return start >= this.area.start && start + count <= this.area.start + this.area.count;
+  }
+
   private poll(e: ModbusMeterEntry): EntryResult {
     if (e.count === 0 && e.regType !== 5 && e.regType !== 6) return 'ok';
     return e.regType <= 4 ? this.read(e) : this.write(e);
@@ -99,7 +105,7 @@ export class ModbusList {
   private read(e: ModbusMeterEntry): EntryResult {
     const fn = e.regType as 1 | 2 | 3 | 4;
     if (e.count > MAX_QUANTITY[fn] || e.slaveStart + e.count > 0x10000) return 'too many';
-    for (let i = 0; i < e.count; i++) if (!this.memory.isHolding(e.masterStart + i)) return 'no room';
+    if (!this.fits(e.masterStart, e.count)) return 'no room';
     const meter = e.slave === 0 ? null : this.meter(e.slave);
     if (!meter) return 'no answer';
     const reply = meter.handle({ fn, address: e.slaveStart, count: e.count });
@@ -115,7 +121,7 @@ export class ModbusList {
     const fn = ({ 5: 6, 6: 5, 7: 16, 8: 15 } as const)[e.regType as 5 | 6 | 7 | 8];
     if ((fn === 15 || fn === 16) && count > MAX_QUANTITY[fn]) return 'too many';
     if (e.slaveStart + count > 0x10000) return 'too many';
-    for (let i = 0; i < count; i++) if (!this.memory.isHolding(e.masterStart + i)) return 'no room';
+    if (!this.fits(e.masterStart, count)) return 'no room';
     const words = Array.from({ length: count }, (_, i) => this.memory.readHolding(e.masterStart + i));
     const request: ModbusRequest =
       fn === 6

@@ -14,8 +14,9 @@ function host(slaves: number[] = [1, 2, 5], joined: number[] = slaves) {
     subDevices: slaves.map((address) => ({ type: 'FL-LR4', address, joined: joined.includes(address) })),
   });
   const ask = (r: ModbusRequest): ModbusResponse => d.request(254, r)!;
-  const read = (address: number, count = 1): number[] =>
-    (ask({ fn: 3, address, count }) as { values: number[] }).values;
+  const read = (address: number, count = 1): number[] => [
+    ...(ask({ fn: 3, address, count }) as { values: readonly number[] }).values,
+  ];
   const command = (code: number, argument?: number): ModbusResponse =>
     ask({ fn: 16, address: 1200, values: argument === undefined ? [code] : [code, argument] });
   const advance = (ms: number): void => {
