@@ -1,6 +1,7 @@
 /** Server settings from the environment: the demo switch, the public URL and the DTU listener. */
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { defaultMqttNodeId, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('creates the demo account unless DEMO is 0 or false', () => {
@@ -70,5 +71,37 @@ describe('loadConfig', () => {
     for (const bad of ['Mars/Olympus', 'GMT+25', '../etc']) {
       expect(() => loadConfig({ TIME_ZONE: bad }), bad).toThrow(/TIME_ZONE/);
     }
+  });
+
+  it('takes MQTT_URL as a broker URL, unset for no MQTT, and a node id of the host name and port', () => {
+    expect(loadConfig({}).mqttUrl).toBeUndefined();
+    expect(loadConfig({ MQTT_URL: ' ' }).mqttUrl).toBeUndefined();
+    for (const url of [
+      'mqtt://127.0.0.1:1883',
+      'mqtts://u:p@broker.example.com',
+      'ws://b:8083/mqtt',
+      'wss://b',
+    ]) {
+      expect(loadConfig({ MQTT_URL: url }).mqttUrl, url).toBe(url);
+    }
+    for (const bad of ['127.0.0.1:1883', 'http://b', 'mqtt://', 'mqtt://b c', 'mqtt://b/?x=1']) {
+      expect(() => loadConfig({ MQTT_URL: bad }), bad).toThrow(/MQTT_URL/);
+    }
+    expect(loadConfig({ PORT: '9000' }).mqttNodeId).toBe(defaultMqttNodeId(hostname(), 9000));
+    expect(loadConfig({ PORT: '9000' }).mqttNodeId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(loadConfig({ MQTT_NODE_ID: ' node_2-b ' }).mqttNodeId).toBe('node_2-b');
+    for (const bad of ['a.b', 'x'.repeat(65), 'a/b', 'a+', '#']) {
+      expect(() => loadConfig({ MQTT_NODE_ID: bad }), bad).toThrow(/MQTT_NODE_ID/);
+    }
+  });
+
+  it('makes the default node id from the host name and port, 1-64 safe characters', () => {
+    expect(defaultMqttNodeId('web-1', 8080)).toBe('web-1-8080');
+    expect(defaultMqttNodeId('web1.example.com', 80)).toBe('web1-example-com-80');
+    expect(defaultMqttNodeId('', 8080)).toBe('node-8080');
+    expect(defaultMqttNodeId('...', 0)).toBe('node-0');
+    const long = defaultMqttNodeId('h'.repeat(100), 65535);
+    expect(long).toHaveLength(64);
+    expect(long.endsWith('-65535')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 /** Server settings from the environment, with the defaults of docs/operations.md. */
+import { hostname } from 'node:os';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './history/time.js';
 
 export interface ServerConfig {
@@ -24,12 +25,30 @@ export interface ServerConfig {
   readonly pollSeconds: number;
   /** The zone of the clock set in devices and of pushed times (TIME_ZONE, default Asia/Shanghai). */
   readonly timeZone: string;
+  /** The MQTT broker devices reach the server through (MQTT_URL); no MQTT when unset. */
+  readonly mqttUrl: string | undefined;
+  /** This node's id on the broker (MQTT_NODE_ID, default from the host name and PORT). */
+  readonly mqttNodeId: string;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
 const DEMO_OFF = ['0', 'false'];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const MQTT_URL = /^(mqtts?|wss?):\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
+const MQTT_NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The MQTT node id a server takes unless MQTT_NODE_ID says otherwise, the same across restarts:
+ * the host name and the HTTP port, other characters than letters, digits, `_` and `-` turned into
+ * `-`, cut to 64 characters.
+ */
+export function defaultMqttNodeId(host: string, port: number): string {
+  const name = host.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'node';
+  const suffix = `-${port}`;
+  return `${name.slice(0, 64 - suffix.length)}${suffix}`;
+}
 
 /** A whole number in range from an environment variable; unset or blank gives the default. */
 function wholeNumber(
@@ -80,6 +99,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (!isTimeZone(timeZone)) {
     throw new Error(`TIME_ZONE must be an IANA time zone such as Asia/Shanghai, got '${env.TIME_ZONE}'`);
   }
+  const mqttUrl = env.MQTT_URL?.trim() || undefined;
+  if (mqttUrl && !MQTT_URL.test(mqttUrl)) {
+    throw new Error(`MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL, got '${env.MQTT_URL}'`);
+  }
+  const mqttNodeId = env.MQTT_NODE_ID?.trim() || defaultMqttNodeId(hostname(), port);
+  if (!MQTT_NODE_ID.test(mqttNodeId)) {
+    throw new Error(`MQTT_NODE_ID must be 1-64 letters, digits, _ or -, got '${env.MQTT_NODE_ID}'`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -94,5 +121,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     historyRetentionDays,
     pollSeconds,
     timeZone,
+    mqttUrl,
+    mqttNodeId,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The server process: settings, secrets and store, the demo account, then the HTTP listener, the
- * DTU listener devices dial, and the dialer of the devices the server reaches over Modbus TCP.
+ * DTU listener devices dial, the dialer of the devices the server reaches over Modbus TCP, and the
+ * MQTT gateway of the devices that reach it through a broker.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
@@ -11,6 +12,7 @@ import { DeviceService } from './gateway/device-service.js';
 import { DtuListener } from './gateway/dtu-listener.js';
 import type { GatewayLog } from './gateway/log.js';
 import { ModbusTcpDialer } from './gateway/modbus-tcp-dialer.js';
+import { MqttGateway } from './gateway/mqtt-gateway.js';
 import { HistoryRecorder } from './history/recorder.js';
 import { scheduleRetention } from './history/retention.js';
 import { HistoryWriter } from './history/writer.js';
@@ -79,6 +81,24 @@ const devices = new DeviceService({
   timeZone: config.timeZone,
   log: dtuLog,
 });
+// Devices that reach the server through an MQTT broker (MQTT_URL); their links join the same
+// registry, and the state they report of their own accord goes to the device service.
+const mqttLog: GatewayLog = {
+  info: (details, message) => appLog?.info({ component: 'mqtt', ...details }, message),
+  warn: (details, message) => appLog?.warn({ component: 'mqtt', ...details }, message),
+  error: (details, message) => appLog?.error({ component: 'mqtt', ...details }, message),
+};
+const mqtt = config.mqttUrl
+  ? new MqttGateway({
+      url: config.mqttUrl,
+      nodeId: config.mqttNodeId,
+      db: storage.db,
+      registry: dtu.registry,
+      reports: devices,
+      link: { idleMs: Math.max(config.dtuIdleSeconds, 3 * config.pollSeconds) * 1000 },
+      log: mqttLog,
+    })
+  : null;
 const app = await buildApp({
   storage,
   secrets,
@@ -102,6 +122,11 @@ if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD
 
 const dtuPort = await dtu.listen(config.dtuPort, config.host);
 console.log(`DTU listener on port ${dtuPort}`);
+if (mqtt) {
+  // Connects in the background, and again after any loss.
+  mqtt.start();
+  console.log(`MQTT gateway: broker ${mqtt.broker}, node ${mqtt.nodeId}`);
+}
 
 // Modbus TCP addresses are read now and every 30 s, so an address set in the console is dialled
 // within half a minute.
@@ -117,6 +142,7 @@ async function shutdown(): Promise<void> {
   // Links first: their devices are marked offline while the store is still open.
   clearInterval(dialerRefresh);
   await dialer.close();
+  await mqtt?.close();
   await dtu.close();
   await devices.stop();
   await app.close();

@@ -90,7 +90,7 @@ export { DeviceFleet, Fleet, fleetSerial, MAX_FLEET_INDEX, MqttFleet } from './f
 export type { FleetBaseOptions, FleetClient, FleetOptions, FleetStatus, MqttFleetOptions } from './fleet.js';
 export { parseSimulateArgs, USAGE } from './cli-args.js';
 export type { MqttOptions, ParsedArgs, ServeOptions, SimulateOptions } from './cli-args.js';
-export { clearRetained, DEFAULT_TEST_MQTT_URL, testBroker, testRoot } from './test-broker.js';
+export { BrokerProxy, clearRetained, DEFAULT_TEST_MQTT_URL, testBroker, testRoot } from './test-broker.js';
 export type { TestBroker } from './test-broker.js';
 export { ModbusTcpServer, ModbusTcpSlave, UNIT_SELF } from './modbus-tcp-server.js';
 export type { ModbusTcpServerOptions } from './modbus-tcp-server.js';

@@ -16,6 +16,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { connect, createServer } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { connectAsync } from 'mqtt';
 
 export const DEFAULT_TEST_MQTT_URL = 'mqtt://127.0.0.1:1883';
@@ -131,4 +133,58 @@ export async function clearRetained(url: string, root: string, settleMs = 200): 
     await client.endAsync();
   }
   return topics.size;
+}
+
+/**
+ * A TCP relay in front of the broker, so a test can cut a client's broker connection (drop()) as a
+ * network failure would, without touching the broker.
+ */
+export class BrokerProxy {
+  private readonly sockets = new Set<Socket>();
+
+  private constructor(
+    private readonly server: Server,
+    /** The broker's URL through the relay. */
+    readonly url: string,
+  ) {}
+
+  static async start(brokerUrl: string): Promise<BrokerProxy> {
+    const target = new URL(brokerUrl);
+    const host = target.hostname;
+    const port = Number(target.port || 1883);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const local = typeof address === 'object' && address ? address.port : 0;
+    const url = new URL(brokerUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String(local);
+    const proxy = new BrokerProxy(server, url.toString().replace(/\/$/, ''));
+    server.on('connection', (client) => {
+      const upstream = connect({ host, port });
+      for (const [a, b] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
+        proxy.sockets.add(a);
+        a.on('error', () => {});
+        a.on('close', () => {
+          proxy.sockets.delete(a);
+          b.destroy();
+        });
+        a.pipe(b);
+      }
+    });
+    return proxy;
+  }
+
+  /** Cut every connection through the relay; new ones are still relayed. */
+  drop(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.drop();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
 }

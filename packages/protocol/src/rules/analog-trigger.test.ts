@@ -79,33 +79,33 @@ const VECTORS: [string, AnalogTriggerRule, number[]][] = [
     0x20, // byte 2: channel=32 (one past)
     ...BASE_TAIL, // bytes 3-13: as the first vector
   ]],
-  ['source 3 (unknown)', rule({ source: 3 }), [
+  ['source 3 (cache register)', rule({ source: 3 }), [
     0x00, // byte 0: dev=0
-    0x60, // byte 1: source=3 (unknown)
+    0x60, // byte 1: source=3 (cache register)
     0x00, // byte 2: channel=0
     ...BASE_TAIL, // bytes 3-13: as the first vector
   ]],
-  ['source 4 (unknown)', rule({ source: 4 }), [
+  ['source 4 (time register)', rule({ source: 4 }), [
     0x00, // byte 0: dev=0
-    0x80, // byte 1: source=4 (unknown)
+    0x80, // byte 1: source=4 (time register)
     0x00, // byte 2: channel=0
     ...BASE_TAIL, // bytes 3-13: as the first vector
   ]],
-  ['source 5 (unknown)', rule({ source: 5 }), [
+  ['source 5 (flow total)', rule({ source: 5 }), [
     0x00, // byte 0: dev=0
-    0xa0, // byte 1: source=5 (unknown)
+    0xa0, // byte 1: source=5 (flow total)
     0x00, // byte 2: channel=0
     ...BASE_TAIL, // bytes 3-13: as the first vector
   ]],
-  ['source 6 (unknown)', rule({ source: 6 }), [
+  ['source 6 (changed flow)', rule({ source: 6 }), [
     0x00, // byte 0: dev=0
-    0xc0, // byte 1: source=6 (unknown)
+    0xc0, // byte 1: source=6 (changed flow)
     0x00, // byte 2: channel=0
     ...BASE_TAIL, // bytes 3-13: as the first vector
   ]],
-  ['source 7 (unknown), more', rule({ source: 7, more: true }), [
+  ['source 7 (read-only register), more', rule({ source: 7, more: true }), [
     0x00, // byte 0: dev=0
-    0xf0, // byte 1: source=7 (unknown), more=1
+    0xf0, // byte 1: source=7 (read-only register), more=1
     0x00, // byte 2: channel=0
     ...BASE_TAIL, // bytes 3-13: as the first vector
   ]],
@@ -171,16 +171,26 @@ describe('analog trigger descriptions', () => {
       '當2000 ≤ AO2 ≤ 8000，事件強制，單次，聯動下一條規則：斷開繼電器DO1',
     ],
     [rule({ source: 0 }), 'disabled', '禁用', '禁用'],
-    [rule({ source: 3 }), 'err', 'err', 'err'],
-    [rule({ source: 7 }), 'err', 'err', 'err'],
+    [
+      rule({ source: 3, channel: 12 }),
+      'when CACHE12 ≤ 4000 or ≥ 16000 for 2 s, event-triggered, single: open relay DO1',
+      '当CACHE12 ≤ 4000 或 ≥ 16000持续2秒，事件触发，单次：断开继电器DO1',
+      '當CACHE12 ≤ 4000 或 ≥ 16000持續2秒，事件觸發，單次：斷開繼電器DO1',
+    ],
+    [
+      rule({ source: 7, channel: 200 }),
+      'when IR200 ≤ 4000 or ≥ 16000 for 2 s, event-triggered, single: open relay DO1',
+      '当IR200 ≤ 4000 或 ≥ 16000持续2秒，事件触发，单次：断开继电器DO1',
+      '當IR200 ≤ 4000 或 ≥ 16000持續2秒，事件觸發，單次：斷開繼電器DO1',
+    ],
   ])('%o', (r, en, zh, tc) => {
     expect(codec.describe(r, 'en')).toBe(en);
     expect(codec.describe(r, 'zh')).toBe(zh);
     expect(codec.describe(r, 'tc')).toBe(tc);
   });
 
-  it('knows the sources disabled, AI and AO', () => {
-    expect(ANALOG_TRIGGER_SOURCES.map((s) => s.code)).toEqual([0, 1, 2]);
+  it('knows every source: disabled, AI, AO, the rule registers and the read-only registers', () => {
+    expect(ANALOG_TRIGGER_SOURCES.map((s) => s.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 });
 
@@ -191,7 +201,9 @@ describe('analog trigger validation', () => {
     [rule({ channel: 32 }), ['channel: 0-31']],
     [rule({ dev: 256 }), ['dev: 0-255']],
     [rule({ source: 2 }), []],
-    [rule({ source: 3 }), ['source: 0-2']],
+    [rule({ source: 3, channel: 255 }), []],
+    [rule({ source: 7, channel: 256 }), ['channel: 0-255']],
+    [rule({ source: 8 }), ['source: 0-7']],
     [rule({ source: 0, channel: 99 }), []],
     [rule({ window: { ...base.window, low: 16001 } }), ['window.low: not above high']],
     [rule({ output: { mode: 2, channel: 32, value: 0, addr: 0 } }), ['output.channel: DO channel 0-31']],

@@ -33,12 +33,23 @@ export interface AnalogSourceEntry {
   readonly prefix: string;
 }
 
-/** The analog trigger's sources; 3-7 are unknown and describe as 'err'. */
+/**
+ * The analog trigger's sources. 1-2 are channels (shown from 1); 3-7 are rule registers and the
+ * read-only registers, named by index as the device keeps them (shown from 0).
+ */
 export const ANALOG_TRIGGER_SOURCES: readonly AnalogSourceEntry[] = [
   { code: 0, name: COMMON.disabled, prefix: '' },
   { code: 1, name: { en: 'AI channel', zh: 'AI通道', tc: 'AI通道' }, prefix: 'AI' },
   { code: 2, name: { en: 'AO channel', zh: 'AO通道', tc: 'AO通道' }, prefix: 'AO' },
+  { code: 3, name: { en: 'cache register', zh: '缓存寄存器', tc: '快取暫存器' }, prefix: 'CACHE' },
+  { code: 4, name: { en: 'time register', zh: '时间寄存器', tc: '時間暫存器' }, prefix: 'TIME' },
+  { code: 5, name: { en: 'flow total', zh: '累计流量', tc: '累計流量' }, prefix: 'FLOW' },
+  { code: 6, name: { en: 'changed flow', zh: '瞬时流量', tc: '瞬時流量' }, prefix: 'RATE' },
+  { code: 7, name: { en: 'read-only register', zh: '只读寄存器', tc: '唯讀暫存器' }, prefix: 'IR' },
 ];
+
+/** Sources whose channel is a channel number shown from 1; the others are register indexes. */
+const CHANNEL_SOURCES = 2;
 
 const SIZE = 14;
 const OUTPUT_OFFSET = HEADER_SIZE + aiWindowCodec.size;
@@ -47,14 +58,15 @@ function describe(rule: AnalogTriggerRule, lang: Lang): string {
   if (rule.source === SOURCE_DISABLED) return say(COMMON.disabled, lang);
   const source = ANALOG_TRIGGER_SOURCES[rule.source];
   if (!source) return say(COMMON.err, lang);
-  const condition = describeWindow(rule.window, lang, `${source.prefix}${rule.channel + 1}`);
+  const index = rule.source <= CHANNEL_SOURCES ? rule.channel + 1 : rule.channel;
+  const condition = describeWindow(rule.window, lang, `${source.prefix}${index}`);
   return describeTriggerSentence(condition, rule, rule.output, lang);
 }
 
 function validate(rule: AnalogTriggerRule): string[] {
   if (rule.source === SOURCE_DISABLED) return [];
-  if (!ANALOG_TRIGGER_SOURCES[rule.source]) return ['source: 0-2'];
-  const reasons = validateTriggerHeader(rule, true);
+  if (!ANALOG_TRIGGER_SOURCES[rule.source]) return ['source: 0-7'];
+  const reasons = validateTriggerHeader(rule, rule.source <= CHANNEL_SOURCES);
   for (const r of aiWindowCodec.validate(rule.window)) reasons.push(`window.${r}`);
   for (const r of outputCodec.validate(rule.output)) reasons.push(`output.${r}`);
   return reasons;
