@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { startDemoPlant } from './demo/plant.js';
+import type { DemoPlant } from './demo/plant.js';
 import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
 import { DeviceService } from './gateway/device-service.js';
 import { DtuListener } from './gateway/dtu-listener.js';
@@ -122,6 +124,20 @@ if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD
 
 const dtuPort = await dtu.listen(config.dtuPort, config.host);
 console.log(`DTU listener on port ${dtuPort}`);
+
+// The demo account's devices, simulated here and dialling the listener over loopback.
+let plant: DemoPlant | null = null;
+if (config.demo) {
+  plant = await startDemoPlant({
+    db: storage.db,
+    host: loopbackOf(config.host),
+    port: dtuPort,
+    dataDir: config.dataDir,
+    heartbeat: config.dtuHeartbeat,
+    log: (message) => app.log.warn({ component: 'demo' }, message),
+  });
+  if (plant.serials.length > 0) console.log(`Demo devices simulated: ${plant.serials.join(', ')}`);
+}
 if (mqtt) {
   // Connects in the background, and again after any loss.
   mqtt.start();
@@ -141,6 +157,7 @@ async function shutdown(): Promise<void> {
   closing = true;
   // Links first: their devices are marked offline while the store is still open.
   clearInterval(dialerRefresh);
+  await plant?.stop();
   await dialer.close();
   await mqtt?.close();
   await dtu.close();
@@ -153,3 +170,10 @@ async function shutdown(): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
+
+/** The address a local client dials for a listener bound to `host`. */
+function loopbackOf(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host;
+}

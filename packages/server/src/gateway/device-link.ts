@@ -16,6 +16,11 @@ export interface RequestOptions {
   readonly timeoutMs?: number;
   /** Attempts after the first when a reply does not come in time; default 1. */
   readonly retries?: number;
+  /**
+   * Whether a timeout says the link may be dead (default true). False for units behind the
+   * device (team slaves, meters): one out of radio range says nothing of the link itself.
+   */
+  readonly probesLink?: boolean;
 }
 
 /**

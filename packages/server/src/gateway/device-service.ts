@@ -240,7 +240,7 @@ export class DeviceService {
     if (!host || !link || (priority === 'poll' && host.polling)) return null;
     host.polling = true;
     try {
-      const send = this.#sender(link);
+      const send = this.#sender(link, host.type.slaveAddress);
       const state = await readState(send, { type: host.type, unit: host.type.slaveAddress }, priority);
       if (state) await this.#publishState(host.equipment, host.settings, state);
       if (priority === 'poll' && host.type.hostRole) await this.#pollSubDevices(host, send);
@@ -299,13 +299,21 @@ export class DeviceService {
     await this.#recorder?.observe(this.#recorded(host.equipment, host.settings), { at, soc });
   }
 
-  #sender(link: DeviceLink): Send {
-    return (unit, request, priority) => this.#send(link, unit, request, priority);
+  /** Sends on `link`; only the silence of the link's own unit (`hostUnit`) says the link may be dead. */
+  #sender(link: DeviceLink, hostUnit: number): Send {
+    return (unit, request, priority) => this.#send(link, unit, request, priority, unit === hostUnit);
   }
 
-  #send(link: DeviceLink, slave: number, request: ModbusRequest, priority: RequestPriority) {
+  #send(
+    link: DeviceLink,
+    slave: number,
+    request: ModbusRequest,
+    priority: RequestPriority,
+    probesLink: boolean,
+  ) {
     return link.request(slave, request, {
       priority,
+      probesLink,
       ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }),
     });
   }
@@ -464,7 +472,9 @@ export class DeviceService {
       }
       return null;
     }
-    const response = await this.#send(route.link, route.target.unit, step.request, 'user');
+    const hostUnit = route.host.type.slaveAddress;
+    const unit = route.target.unit;
+    const response = await this.#send(route.link, unit, step.request, 'user', unit === hostUnit);
     if (isException(response)) {
       throw new OperationError('device', `the device refused it (Modbus exception ${response.exception})`);
     }
@@ -498,7 +508,11 @@ export class DeviceService {
       await this.poll(route.equipment.id, 'user');
       return;
     }
-    const state = await readState(this.#sender(route.link), route.target, 'user');
+    const state = await readState(
+      this.#sender(route.link, route.host.type.slaveAddress),
+      route.target,
+      'user',
+    );
     if (state) {
       const settings = this.#childSettings(route.host, route.equipment, route.target.type);
       await this.#publishState(route.equipment, settings, state);

@@ -125,6 +125,22 @@ describe('ModbusRtuLink', () => {
     );
   });
 
+  it('does not count the silence of units behind the device toward closing the link', async () => {
+    const { link } = await pair({ maxConsecutiveTimeouts: 2 });
+    // The device answers unit 254 only: unit 7 (a slave out of radio range) stays silent.
+    for (let i = 0; i < 4; i++) {
+      const behind = link.request(
+        7,
+        { fn: 1, address: 0, count: 1 },
+        { priority: 'poll', timeoutMs: 20, probesLink: false },
+      );
+      await expect(behind).rejects.toBeInstanceOf(LinkTimeoutError);
+    }
+    expect(link.closed).toBe(false);
+    expect(link.stats.timeouts).toBe(8);
+    expect(await link.request(254, { fn: 1, address: 0, count: 1 }, poll)).toMatchObject({ fn: 1 });
+  });
+
   it('an answer resets the count of timeouts in a row', async () => {
     const { link, device } = await pair({ maxConsecutiveTimeouts: 2 });
     device.answer = (reply, index) => (index % 2 === 0 ? [] : [reply]);

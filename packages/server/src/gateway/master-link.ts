@@ -58,6 +58,8 @@ export interface MasterLinkOptions {
 export interface Pending<F> {
   readonly slave: number;
   readonly request: ModbusRequest;
+  /** Its timeouts count toward closing the link as dead (RequestOptions.probesLink). */
+  readonly probe: boolean;
   readonly frame: F;
   readonly timeoutMs: number;
   attemptsLeft: number;
@@ -179,7 +181,18 @@ export abstract class ModbusMasterLink<F>
     }
     return new Promise<ModbusResponse>((resolve, reject) => {
       const queue = options.priority === 'user' ? this.queues.user : this.queues.poll;
-      queue.push({ slave, request, frame, timeoutMs, attemptsLeft: retries, attempts: 0, resolve, reject });
+      const probe = options.probesLink ?? true;
+      queue.push({
+        slave,
+        request,
+        frame,
+        timeoutMs,
+        attemptsLeft: retries,
+        attempts: 0,
+        probe,
+        resolve,
+        reject,
+      });
       this.next();
     });
   }
@@ -240,7 +253,7 @@ export abstract class ModbusMasterLink<F>
   private timeout(pending: Pending<F>): void {
     if (this.inFlight !== pending) return;
     this.stats.timeouts++;
-    this.consecutiveTimeouts++;
+    if (pending.probe) this.consecutiveTimeouts++;
     const dead = this.consecutiveTimeouts >= this.maxConsecutiveTimeouts;
     if (pending.attemptsLeft > 0 && !dead) {
       pending.attemptsLeft--;
