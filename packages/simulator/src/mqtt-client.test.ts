@@ -6,7 +6,7 @@ import { decodeRtuResponse, encodeRtuRequest, parseMqttReport } from '@fieldlink
 import type { ModbusRequest, ModbusResponse, MqttReport } from '@fieldlink/protocol';
 import { connectAsync } from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MqttFleet } from './fleet.js';
 import { MqttDeviceClient } from './mqtt-client.js';
 import type { MqttDeviceClientOptions } from './mqtt-client.js';
@@ -59,7 +59,7 @@ describe.skipIf(broker.skip !== null)(`MqttDeviceClient (${broker})`, () => {
   const clients: MqttDeviceClient[] = [];
   const observers: Observer[] = [];
 
-  beforeAll(() => broker.check());
+  beforeEach(() => broker.check());
 
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.stop()));
@@ -67,7 +67,7 @@ describe.skipIf(broker.skip !== null)(`MqttDeviceClient (${broker})`, () => {
   });
 
   afterAll(async () => {
-    if (broker.skip === null) await clearRetained(broker.url, root);
+    if (broker.reachable) await clearRetained(broker.url, root);
   });
 
   function client(device: VirtualDevice, options: Partial<MqttDeviceClientOptions> = {}): MqttDeviceClient {

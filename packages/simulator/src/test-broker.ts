@@ -9,7 +9,9 @@
  * ```ts
  * const broker = testBroker();
  * describe.skipIf(broker.skip !== null)(`… (${broker})`, () => {
- *   beforeAll(() => broker.check());
+ *   beforeAll(async () => { if (broker.reachable) … });
+ *   // Each test fails with the reason when the broker is required but unreachable.
+ *   beforeEach(() => broker.check());
  *   it('…', async () => { const client = await connectAsync(broker.url); … });
  * });
  * ```
@@ -28,6 +30,8 @@ export interface TestBroker {
   readonly url: string;
   /** Why the tests cannot run here, or null when they can (or must: REQUIRE_SERVICES=1). */
   readonly skip: string | null;
+  /** Whether the broker accepted a connection. */
+  readonly reachable: boolean;
   /** 'MQTT broker at URL', with the skip reason when skipped, for test titles. */
   readonly title: string;
   /** Throws the reason the broker cannot be reached, if it cannot. */
@@ -47,6 +51,7 @@ export function testBroker(env: Env = process.env): TestBroker {
   return {
     url,
     skip,
+    reachable: unreachable === null,
     title,
     toString: () => title,
     check() {

@@ -9,7 +9,7 @@ import { encodeMqttStatus, mqttDeviceTopics } from '@fieldlink/protocol';
 import { clearRetained, MqttDeviceClient, testBroker, testRoot, VirtualDevice } from '@fieldlink/simulator';
 import { connectAsync } from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import type { DeviceState } from './device-service.js';
 import type { ReportSink } from './mqtt-gateway.js';
@@ -44,15 +44,17 @@ describe.skipIf(broker.skip !== null)(`MQTT gateway (${broker})`, () => {
   let ids: Map<string, number>;
 
   beforeAll(async () => {
-    broker.check();
+    if (!broker.reachable) return;
     ids = await addLinkedDevices(storage(), ['MQR00001', 'MQ2N0001']);
   });
 
   afterAll(async () => {
     for (const close of closers.reverse()) await close().catch(() => undefined);
     for (const node of nodes) await node.gateway.close();
-    if (broker.skip === null) await clearRetained(broker.url, root);
+    if (broker.reachable) await clearRetained(broker.url, root);
   });
+
+  beforeEach(() => broker.check());
 
   async function node(nodeId: string): Promise<Node> {
     const registry = new LinkRegistry({ db: storage().db });

@@ -151,7 +151,7 @@ export class MqttGateway {
   private retryTimer: NodeJS.Timeout | undefined;
   private closing = false;
 
-  /** Throws a RangeError for a node id, root or URL of the wrong form. */
+  /** Throws a RangeError for a node id or root of the wrong form. */
   constructor(options: MqttGatewayOptions) {
     if (!isMqttNodeId(options.nodeId)) {
       throw new RangeError(`MQTT node id must be 1-64 letters, digits, _ or -, got '${options.nodeId}'`);
@@ -213,7 +213,7 @@ export class MqttGateway {
       ...this.clientOptions,
     });
     this.client = client;
-    client.on('connect', () => this.connected_(client));
+    client.on('connect', () => this.onConnect(client));
     client.on('close', () => this.lost());
     client.on('error', (error) => this.warn('broker', { err: error }, 'MQTT broker error'));
     client.on('message', (topic, payload) => {
@@ -250,20 +250,19 @@ export class MqttGateway {
     this.devices.clear();
     await this.registry.settled();
     const client = this.client;
-    if (!client) return;
-    if (client.connected) {
+    if (client?.connected) {
       // After the writes: a node that hears this sets the online flags again.
       await client
         .publishAsync(this.nodeTopic, Buffer.from(encodeMqttStatus(false)), { qos: 1 })
         .catch(() => undefined);
       await client.endAsync().catch(() => undefined);
     } else {
-      await client.endAsync(true).catch(() => undefined);
+      await client?.endAsync(true).catch(() => undefined);
     }
     this.release();
   }
 
-  private connected_(client: MqttClient): void {
+  private onConnect(client: MqttClient): void {
     if (this.closing) return;
     this.up = true;
     this.log.info({ broker: this.broker, nodeId: this.nodeId }, 'MQTT broker connected');
