@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSimulateArgs, USAGE } from './cli-args.js';
 
@@ -241,5 +242,26 @@ describe('parseSimulateArgs: hosts with sub-devices and kept state', () => {
     ).toMatchObject({ kind: 'serve', options: { stateDir: '/tmp/s' } });
     expect(error(host('FL-R8', '--state-dir='))).toBe('--state-dir needs a directory');
     expect(USAGE).toContain('--state-dir DIR');
+  });
+
+  it('any --slaves value gives N within what the host reaches, or says why not', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('FL-JYTeam001', 'FL-MBGW', 'FL-DLGW', 'FL-R8'),
+        fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 300 }).map(String)),
+        (type, text) => {
+          const parsed = parseSimulateArgs(host(type, `--slaves=${text}`));
+          if (parsed.kind === 'run') {
+            const reach: Record<string, number> = { 'FL-JYTeam001': 249, 'FL-MBGW': 247, 'FL-DLGW': 7 };
+            const max = reach[type]!;
+            expect(parsed.options.slaves!.count).toBeGreaterThanOrEqual(1);
+            expect(parsed.options.slaves!.count).toBeLessThanOrEqual(max);
+            expect(String(parsed.options.slaves!.count)).toBe(text.replace(/^0+(?=\d)/, ''));
+          } else {
+            expect(parsed.kind).toBe('error');
+          }
+        },
+      ),
+    );
   });
 });

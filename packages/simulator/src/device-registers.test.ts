@@ -1,6 +1,7 @@
 /** The status block and the clock of every virtual device, at their bounds and one past. */
 import { decodeClock, decodeDeviceStatus, EQUIPMENT_TYPES, NO_BATTERY, pageWrite } from '@fieldlink/protocol';
 import type { ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batteryWave } from './device-registers.js';
 import { VirtualDevice } from './virtual-device.js';
@@ -216,6 +217,24 @@ describe('clock (FC03/FC16 1100-1106)', () => {
     expect(d.rules).toBe(engine);
     d.request(254, { fn: 16, address: 1100, values: clockWords(2026, 3, 2, 8, 0, 5, 1) });
     expect(d.rules).not.toBe(engine);
+  });
+
+  it('any clock write is taken and read back, or refused with exception 3 changing nothing', () => {
+    const { ask, d } = device();
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 70 }), { minLength: 7, maxLength: 7 }), (words) => {
+        const offset = d.registers.clockOffsetMs;
+        const reply = ask({ fn: 16, address: 1100, values: words });
+        if ('exception' in reply) {
+          expect(reply.exception).toBe(3);
+          expect(d.registers.clockOffsetMs).toBe(offset);
+        } else {
+          const back = (ask({ fn: 3, address: 1100, count: 7 }) as { values: readonly number[] }).values;
+          expect(back.slice(0, 6)).toEqual(words.slice(0, 6));
+          expect(decodeClock(back)).not.toBeNull();
+        }
+      }),
+    );
   });
 
   it('a time line before 2000 (a test clock at 0) reads 2000-01-01 and can still be set', () => {

@@ -302,6 +302,7 @@ describe('DL645 gateway', () => {
     const { d } = rig('FL-DLGW', meters);
     const snap = (d.subDevice(7) as Dl645Meter).snapshot();
     expect(snap.meterAddress).toBe('210987654321');
+    expect(snap).toMatchObject({ coils: [], inputs: [], inputRegisters: [], ao: [], soc: null });
     expect(Object.keys(snap.values)).toHaveLength(DL645_ITEMS.length);
     expect(snap.values['02-01-01-00']).toBeGreaterThan(200);
   });

@@ -107,7 +107,11 @@ export class SlaveBoard implements ModbusHandler {
   }
 }
 
-export interface Dl645MeterSnapshot {
+/**
+ * A DL645 meter's snapshot: a DeviceSnapshot like every sub-device's, with no channels of its own
+ * (its AI channels are the gateway's DL645 values) and no battery, plus its data items.
+ */
+export interface Dl645MeterSnapshot extends DeviceSnapshot {
   readonly meterAddress: string;
   /** Every data item's value now, keyed by its printed 2007 identifier ('00-01-00-00'). */
   readonly values: Readonly<Record<string, number>>;
@@ -168,7 +172,15 @@ export class Dl645Meter {
       const hex = item.id.toString(16).toUpperCase().padStart(8, '0');
       values[(hex.match(/../g) ?? []).join('-')] = this.read(item.id, 2007)!;
     }
-    return { meterAddress: this.meterAddress, values };
+    return {
+      coils: [],
+      inputs: [],
+      inputRegisters: [],
+      ao: [],
+      soc: null,
+      meterAddress: this.meterAddress,
+      values,
+    };
   }
 }
 

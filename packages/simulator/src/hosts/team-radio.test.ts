@@ -1,6 +1,7 @@
 /** A team host's radio block (1200-1235): every register and command at its bounds and one past. */
 import { LORA_COMMANDS, LORA_RATE_SECONDS, encodeSlaveTable } from '@fieldlink/protocol';
 import type { ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VirtualDevice } from '../virtual-device.js';
 import { DEFAULT_INTERVAL, DEFAULT_RADIO, SEARCH_MS } from './team-radio.js';
@@ -175,5 +176,27 @@ describe('team host radio block', () => {
     d.request(254, { fn: 6, address: 1201, value: 50 });
     command(LORA_COMMANDS.keepAwake);
     expect([awake(4999), awake(5000)]).toEqual([true, false]);
+  });
+
+  it('any write into the block is answered, and a refused one changes nothing', () => {
+    const { d, ask, read } = host();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1195, max: 1240 }),
+        fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 1, maxLength: 40 }),
+        (address, values) => {
+          const before = read(1202, 34);
+          const table = d.team!.slaves;
+          const reply = ask({ fn: 16, address, values });
+          if ('exception' in reply) {
+            expect([2, 3]).toContain(reply.exception);
+            expect(read(1202, 34)).toEqual(before);
+            expect(d.team!.slaves).toEqual(table);
+          } else {
+            expect(reply).toEqual(ok16(address, values.length));
+          }
+        },
+      ),
+    );
   });
 });
