@@ -1,5 +1,6 @@
 /**
- * The device service over a real DTU link with the store: cyclic reads shared between consoles.
+ * The device service over a real DTU link with the store: cyclic reads shared between consoles,
+ * and what a device reports of its own accord.
  */
 import type { Operation } from '@fieldlink/protocol';
 import { parseOperation } from '@fieldlink/protocol';
@@ -23,16 +24,18 @@ describe('device service', () => {
   const storage = useStorage(storageCases()[0]!);
   let dtu: DtuListener;
   let devices: DeviceService;
+  let hub: LiveHub;
   let port = 0;
   const dialled: VirtualDtu[] = [];
 
   beforeEach(async () => {
     const db = storage().db;
     dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
+    hub = new LiveHub({ batchMs: 10 });
     devices = new DeviceService({
       db,
       registry: dtu.registry,
-      hub: new LiveHub(),
+      hub,
       pollMs: 60_000,
       timeoutMs: 200,
     });
@@ -65,4 +68,37 @@ describe('device service', () => {
     // The first read was done when the second console asked for 4: 1 + 4 reads, not 3 + 4.
     expect(d.requests - before).toBe(5 * 3);
   }, 12_000);
+
+  it('stores, pushes and records a battery level a device reports, and its channels apart', async () => {
+    const id = (await addLinkedDevices(storage(), ['REP00001'])).get('REP00001')!;
+    const d = await VirtualDtu.dial(port, 'REP00001', R8);
+    dialled.push(d);
+    await until(() => devices.isOnline(id));
+    await until(() => devices.busy === 0);
+    const sent: string[] = [];
+    const session = hub.attach({ send: (text) => sent.push(text), bufferedAmount: 0, close: () => {} });
+    hub.setReadable(session, [id]);
+    await devices.report(id, { soc: 55, ai: [100, 200] });
+    const row = await storage()
+      .db.selectFrom('equipment')
+      .select('soc')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.soc).toBe(55);
+    await until(() => sent.length >= 2);
+    const messages = sent.map((t) => JSON.parse(t) as { infotype: string; info: Record<string, unknown> });
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          infotype: 'EquipInfoNow',
+          info: { SN: 'REP00001', IsOnline: true, SOC: 55 },
+        }),
+        expect.objectContaining({
+          infotype: 'PushInfo',
+          info: expect.objectContaining({ regai: [100, 200] }),
+        }),
+      ]),
+    );
+    hub.detach(session);
+  });
 });

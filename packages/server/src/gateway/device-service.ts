@@ -226,7 +226,9 @@ export class DeviceService {
   async report(equipmentId: number, state: DeviceState): Promise<void> {
     const host = this.#online.get(equipmentId);
     if (!host || this.#stopped) return;
-    await this.#publishState(host.equipment, host.settings, state);
+    const { soc, ...channels } = state;
+    if (Object.keys(channels).length > 0) await this.#publishState(host.equipment, host.settings, channels);
+    if (soc !== undefined) await this.#battery(host, soc, this.#now());
   }
 
   /**
@@ -283,8 +285,18 @@ export class DeviceService {
     host.upkeptAt = at;
     const status = await upkeep(send, host.type.slaveAddress, at, this.#zone.offset(at) / 60_000);
     if (!status || status.soc === null || this.#stopped) return;
-    const soc = status.soc;
-    await this.#db.updateTable('equipment').set({ soc }).where('id', '=', host.equipment.id).execute();
+    await this.#battery(host, status.soc, at);
+  }
+
+  /**
+   * A host's battery level: stored when it changed, pushed for the host and its sub-devices (which
+   * show their host's, spec 000 § 4) and recorded.
+   */
+  async #battery(host: Online, soc: number, at: number): Promise<void> {
+    if (soc !== host.equipment.soc) {
+      await this.#db.updateTable('equipment').set({ soc }).where('id', '=', host.equipment.id).execute();
+      (host.equipment as { soc: number | null }).soc = soc;
+    }
     const children = await this.#db
       .selectFrom('equipment')
       .select(['id', 'unid'])

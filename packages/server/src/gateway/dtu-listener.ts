@@ -60,9 +60,6 @@ export class DtuListener {
       log: this.log,
       ...(options.now ? { now: options.now } : {}),
     });
-    this.registry.on('offline', (serial, equipmentId, reason) =>
-      this.log.info({ serial, equipmentId, reason }, 'DTU link down'),
-    );
     this.server = createServer({ noDelay: true }, (socket) => this.accept(socket));
   }
 
@@ -156,5 +153,7 @@ export class DtuListener {
     if (link.closed) return;
     this.registry.add(serial, row.id, link);
     this.log.info({ remote, serial, equipmentId: row.id }, 'DTU link up');
+    // The registry holds the other kinds of link too; this listener speaks of its own.
+    link.once('close', (reason) => this.log.info({ serial, equipmentId: row.id, reason }, 'DTU link down'));
   }
 }
