@@ -2,61 +2,33 @@
  * The device service over a real DTU link with the store: cyclic reads shared between consoles,
  * and what a device reports of its own accord.
  */
-import type { Operation } from '@fieldlink/protocol';
-import { parseOperation } from '@fieldlink/protocol';
-import type { EquipmentShape } from '@fieldlink/simulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveHub } from '../live/hub.js';
+import type { LiveHub } from '../live/hub.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
-import { DeviceService } from './device-service.js';
-import { DtuListener } from './dtu-listener.js';
-import { addLinkedDevices, delay, until, VirtualDtu } from './test-support.js';
+import type { DeviceService } from './device-service.js';
+import { delay, operation, startLinkService, until } from './test-support.js';
+import type { LinkService } from './test-support.js';
 
-const R8: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 2, aoCount: 0 };
-
-const op = (body: Record<string, unknown>): Operation => {
-  const r = parseOperation(body);
-  if (!r.ok) throw new Error(r.error);
-  return r.operation;
-};
+const op = operation;
 
 describe('device service', () => {
   const storage = useStorage(storageCases()[0]!);
-  let dtu: DtuListener;
+  let link: LinkService;
   let devices: DeviceService;
   let hub: LiveHub;
-  let port = 0;
-  const dialled: VirtualDtu[] = [];
 
   beforeEach(async () => {
-    const db = storage().db;
-    dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
-    hub = new LiveHub({ batchMs: 10 });
-    devices = new DeviceService({
-      db,
-      registry: dtu.registry,
-      hub,
-      pollMs: 60_000,
-      timeoutMs: 200,
-    });
-    port = await dtu.listen(0, '127.0.0.1');
+    link = await startLinkService(storage(), 200);
+    ({ devices, hub } = link);
   });
 
   afterEach(async () => {
-    for (const d of dialled.splice(0)) d.destroy();
-    await dtu.close();
-    await devices.stop();
+    await link.close();
   });
 
   it('runs one cyclic read per device: a second console extends it instead of doubling it', async () => {
-    const id = (await addLinkedDevices(storage(), ['CYC00001'])).get('CYC00001')!;
-    const equipment = await storage()
-      .db.selectFrom('equipment')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const d = await VirtualDtu.dial(port, 'CYC00001', R8);
-    dialled.push(d);
+    const { id, equipment } = await link.record('CYC00001');
+    const d = await link.dial('CYC00001');
     await until(() => devices.isOnline(id));
     await until(() => devices.busy === 0);
     const before = d.requests;
@@ -70,9 +42,8 @@ describe('device service', () => {
   }, 12_000);
 
   it('stores, pushes and records a battery level a device reports, and its channels apart', async () => {
-    const id = (await addLinkedDevices(storage(), ['REP00001'])).get('REP00001')!;
-    const d = await VirtualDtu.dial(port, 'REP00001', R8);
-    dialled.push(d);
+    const { id } = await link.record('REP00001');
+    await link.dial('REP00001');
     await until(() => devices.isOnline(id));
     await until(() => devices.busy === 0);
     const sent: string[] = [];

@@ -5,66 +5,37 @@
  * in the store is right afterwards, and no request or background work is left behind.
  */
 import { randomBytes } from 'node:crypto';
-import type { Operation } from '@fieldlink/protocol';
-import { parseOperation } from '@fieldlink/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveHub } from '../live/hub.js';
-import type { Storage } from '../storage/open.js';
+import type { LiveHub } from '../live/hub.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
-import type { EquipmentShape } from '@fieldlink/simulator';
-import { DeviceService, OperationError } from './device-service.js';
-import { DtuListener } from './dtu-listener.js';
-import { addLinkedDevices, until, VirtualDtu } from './test-support.js';
+import { OperationError } from './device-service.js';
+import type { DeviceService } from './device-service.js';
+import type { DtuListener } from './dtu-listener.js';
+import { operation, startLinkService, until } from './test-support.js';
+import type { LinkService } from './test-support.js';
 
-/** The memory of an FL-R8: what the server polls. */
-const R8: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 2, aoCount: 0 };
-
-const op = (body: Record<string, unknown>): Operation => {
-  const r = parseOperation(body);
-  if (!r.ok) throw new Error(r.error);
-  return r.operation;
-};
+const op = operation;
 
 const sqlite = storageCases()[0]!;
 
 describe('device link faults', () => {
   const storage = useStorage(sqlite);
+  let link: LinkService;
   let dtu: DtuListener;
   let devices: DeviceService;
   let hub: LiveHub;
-  let port = 0;
-  const dialled: VirtualDtu[] = [];
 
   beforeEach(async () => {
-    const db = (storage() as Storage).db;
-    hub = new LiveHub({ batchMs: 10 });
-    dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
-    devices = new DeviceService({ db, registry: dtu.registry, hub, pollMs: 60_000, timeoutMs: 80 });
-    port = await dtu.listen(0, '127.0.0.1');
+    link = await startLinkService(storage(), 80);
+    ({ dtu, devices, hub } = link);
   });
 
   afterEach(async () => {
-    for (const d of dialled.splice(0)) d.destroy();
-    await dtu.close();
-    await devices.stop();
+    await link.close();
   });
 
-  async function device(sn: string) {
-    const ids = await addLinkedDevices(storage(), [sn]);
-    const id = ids.get(sn)!;
-    const equipment = await storage()
-      .db.selectFrom('equipment')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return { id, equipment };
-  }
-
-  async function dial(sn: string): Promise<VirtualDtu> {
-    const d = await VirtualDtu.dial(port, sn, R8);
-    dialled.push(d);
-    return d;
-  }
+  const device = (sn: string) => link.record(sn);
+  const dial = (sn: string) => link.dial(sn);
 
   const onlineFlag = async (id: number): Promise<number> =>
     (

@@ -7,6 +7,8 @@
 import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
+import { parseOperation } from '@fieldlink/protocol';
+import type { Operation } from '@fieldlink/protocol';
 import { EquipmentMemory, ModbusTcpSlave, RtuSlave } from '@fieldlink/simulator';
 import type { EquipmentShape } from '@fieldlink/simulator';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +21,7 @@ import { HistoryRecorder } from '../history/recorder.js';
 import { HistoryWriter } from '../history/writer.js';
 import { LiveHub } from '../live/hub.js';
 import type { Storage } from '../storage/open.js';
+import type { Equipment } from '../storage/schema.js';
 import type { DeviceLink } from './device-link.js';
 import { DeviceService } from './device-service.js';
 import type { DeviceServiceOptions } from './device-service.js';
@@ -372,4 +375,59 @@ export async function startDeviceStack(
       await history.close();
     },
   };
+}
+
+/** The memory of an FL-R8, what the server polls of one: 8 DO, 8 DI, 2 AI. */
+export const R8: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 2, aoCount: 0 };
+
+/** A DTU listener and a device service on a store, without HTTP, and test devices that dial it. */
+export interface LinkService {
+  readonly dtu: DtuListener;
+  readonly devices: DeviceService;
+  readonly hub: LiveHub;
+  /** Adds an FL-R8 record with this serial; its id and row. */
+  record(sn: string): Promise<{ id: number; equipment: Equipment }>;
+  /** A test device dialling the listener as `sn`, with an FL-R8's memory. */
+  dial(sn: string): Promise<VirtualDtu>;
+  close(): Promise<void>;
+}
+
+export async function startLinkService(storage: Storage, timeoutMs: number): Promise<LinkService> {
+  const db = storage.db;
+  const hub = new LiveHub({ batchMs: 10 });
+  const dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
+  const devices = new DeviceService({ db, registry: dtu.registry, hub, pollMs: 60_000, timeoutMs });
+  const port = await dtu.listen(0, '127.0.0.1');
+  const dialled: VirtualDtu[] = [];
+  return {
+    dtu,
+    devices,
+    hub,
+    record: async (sn) => {
+      const id = (await addLinkedDevices(storage, [sn])).get(sn)!;
+      const equipment = await db
+        .selectFrom('equipment')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { id, equipment };
+    },
+    dial: async (sn) => {
+      const d = await VirtualDtu.dial(port, sn, R8);
+      dialled.push(d);
+      return d;
+    },
+    close: async () => {
+      for (const d of dialled.splice(0)) d.destroy();
+      await dtu.close();
+      await devices.stop();
+    },
+  };
+}
+
+/** An operation of the catalogue from its body; throws on a bad one (a test's mistake). */
+export function operation(body: Record<string, unknown>): Operation {
+  const r = parseOperation(body);
+  if (!r.ok) throw new Error(r.error);
+  return r.operation;
 }
