@@ -2,9 +2,10 @@
  * The device link end to end over real sockets, on both databases: a simulated device dials the
  * DTU listener, the server polls it and pushes its state to a browser on /ws, a REST operation
  * switches a relay in the device's memory, the new state is pushed, the operation is in the
- * events, and a dropped link is pushed as offline.
+ * events, and a dropped link is pushed as offline; and the same for a device the server dials over
+ * Modbus TCP.
  */
-import { DtuClient, VirtualDevice } from '@fieldlink/simulator';
+import { DtuClient, ModbusTcpServer, VirtualDevice } from '@fieldlink/simulator';
 import type { PushInfo } from '@fieldlink/protocol';
 import { unpackChannels } from '@fieldlink/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import type { AccountsHarness } from '../accounts/test-support.js';
 import type { HistoryWriter } from '../history/writer.js';
 import { Browser } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
+import { ModbusTcpDialer } from './modbus-tcp-dialer.js';
 import { startDeviceStack, until } from './test-support.js';
 import type { DeviceStack } from './test-support.js';
 
@@ -178,5 +180,47 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
       return row.online === 0;
     });
     browser.close();
+  });
+
+  it('does the same over Modbus TCP: the server dials, polls, operates and pushes', async () => {
+    await register(h, 'mbtcp-owner');
+    const token = (await login(h, 'mbtcp-owner')).accessToken;
+    const made = await post(
+      app,
+      '/equipment',
+      { sn: 'E2ETCP01', type: 'FL-R8', name: 'TCP board' },
+      bearer(token),
+    );
+    const id = (made.json() as { id: number }).id;
+    const device = new VirtualDevice('FL-R8', 'E2ETCP01');
+    const server = new ModbusTcpServer(device);
+    const port = await server.listen(0, '127.0.0.1');
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/equipment/${id}`,
+      headers: bearer(token),
+      payload: { modbusTcp: { host: '127.0.0.1', port } },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const dialer = new ModbusTcpDialer({ db: storage().db, registry: stack.dtu.registry });
+    const browser = await Browser.open(wsUrl);
+    try {
+      browser.send({ infotype: 'register', info: { token } });
+      await browser.next('register');
+      await dialer.refresh();
+      expect(await browser.next('EquipInfoNow', 3000)).toMatchObject({
+        info: { SN: 'E2ETCP01', IsOnline: true },
+      });
+      await browser.next('PushInfo', 3000);
+      const res = await post(app, `/equipment/${id}/operations`, { opr: 'openone', io: 5 }, bearer(token));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(device.memory.coils[4]).toBe(true);
+      const after = await browser.next('PushInfo', 3000, (m) => regdo(m, 8)?.[4] === true);
+      expect(regdo(after, 8)?.[4]).toBe(true);
+    } finally {
+      browser.close();
+      await dialer.close();
+      await server.close();
+    }
   });
 });
