@@ -87,6 +87,11 @@ export interface DeviceLink {
   /** `address:port` of the device's end, for logs. */
   readonly remoteAddress: string;
   /**
+   * Whether this node polls the device, upkeeps it and records its link events; absent means yes.
+   * Only links that every node holds define it (MQTT: the device's owner among the live nodes).
+   */
+  readonly polledHere?: boolean;
+  /**
    * Send a request to `slave` and resolve with its reply, an exception reply included. Rejects
    * with LinkTimeoutError, LinkClosedError, LinkQueueFullError, or a RangeError for a request
    * that cannot be encoded.

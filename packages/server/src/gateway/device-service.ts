@@ -79,6 +79,8 @@ interface Online {
   upkeptAt: number;
   /** Settings of its sub-devices, kept while their stored text stays the same. */
   readonly childSettings: Map<number, { readonly text: string; readonly settings: Settings }>;
+  /** The link it came up on, which says whether this node polls it (see DeviceLink.polledHere). */
+  readonly link: DeviceLink | undefined;
 }
 
 /** The link and place an equipment is reached at. */
@@ -170,9 +172,10 @@ export class DeviceService {
       polling: false,
       upkeptAt: 0,
       childSettings: new Map(),
+      link: this.#registry.get(sn),
     };
     this.#online.set(equipmentId, host);
-    await this.#linkState(equipment, true);
+    if (host.link?.polledHere !== false) await this.#linkState(equipment, true);
     host.timer = setInterval(() => this.#track(this.poll(equipmentId).then(() => undefined)), this.#pollMs);
     host.timer.unref();
     await this.poll(equipmentId);
@@ -185,7 +188,7 @@ export class DeviceService {
     const equipment =
       host?.equipment ??
       (await this.#db.selectFrom('equipment').selectAll().where('id', '=', equipmentId).executeTakeFirst());
-    if (equipment) await this.#linkState(equipment, false);
+    if (equipment && host?.link?.polledHere !== false) await this.#linkState(equipment, false);
   }
 
   /** Pushes the link state of a host and its sub-devices, and stores it. */
@@ -239,14 +242,15 @@ export class DeviceService {
   async poll(equipmentId: number, priority: RequestPriority = 'poll'): Promise<DeviceState | null> {
     const host = this.#online.get(equipmentId);
     const link = host ? this.#registry.get(host.sn) : undefined;
-    if (!host || !link || (priority === 'poll' && host.polling)) return null;
+    if (!host || !link || (priority === 'poll' && (host.polling || link.polledHere === false))) return null;
     host.polling = true;
     try {
       const send = this.#sender(link, host.type.slaveAddress);
       const state = await readState(send, { type: host.type, unit: host.type.slaveAddress }, priority);
       if (state) await this.#publishState(host.equipment, host.settings, state);
       if (priority === 'poll' && host.type.hostRole) await this.#pollSubDevices(host, send);
-      if (state && this.#now() - host.upkeptAt >= this.#upkeepMs) await this.#upkeep(host, send);
+      const upkeepDue = this.#now() - host.upkeptAt >= this.#upkeepMs;
+      if (state && upkeepDue && link.polledHere !== false) await this.#upkeep(host, send);
       return state;
     } finally {
       host.polling = false;

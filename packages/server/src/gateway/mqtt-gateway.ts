@@ -14,9 +14,14 @@
  *   again from the retained statuses when it comes back;
  * - links a device again after a back-off when its link closed as dead or idle while its status
  *   still says online;
- * - when another node says its links are gone (`ROOT/_nodes/NODE/status`: its last will, its
- *   goodbye, or its word on coming back after losing the broker), registers its own links afresh,
- *   so the online flags that node cleared are set again.
+ * - says it is alive on `ROOT/_nodes/NODE/status` (retained `{"online":true}`, repeated every
+ *   presence period; retained `{"online":false}` as goodbye and last will) and hears the other
+ *   nodes there, so it knows the live nodes (MqttNodes) and which one owns each device: only the
+ *   owner polls a device, upkeeps it and records its link events; when nodes come or go, the new
+ *   owner polls at once;
+ * - when another node says its links are gone (its last will, its goodbye, or its word on coming
+ *   back after losing the broker), registers its own links afresh, so the online flags that node
+ *   cleared are set again.
  */
 import {
   encodeMqttStatus,
@@ -49,11 +54,13 @@ import type { Backoff } from './modbus-tcp-dialer.js';
 import { redialDelay } from './modbus-tcp-dialer.js';
 import { MqttLink, MqttTransport } from './mqtt-link.js';
 import type { MqttLinkOptions } from './mqtt-link.js';
+import { MqttNodes } from './mqtt-nodes.js';
 import type { LinkRegistry } from './registry.js';
 
-/** Where reports go: the DeviceService. */
+/** Where reports go: the DeviceService, which also polls a device this node has just come to own. */
 export interface ReportSink {
   report(equipmentId: number, state: DeviceState): Promise<void>;
+  poll?(equipmentId: number): Promise<unknown>;
 }
 
 export interface MqttGatewayOptions {
@@ -81,9 +88,15 @@ export interface MqttGatewayOptions {
   readonly random?: () => number;
   /** Epoch milliseconds, to tell how long a link stayed up; default Date.now. */
   readonly now?: () => number;
+  /**
+   * How often the node says it is alive; default 30 000 ms. A node not heard for three periods
+   * is taken for gone (its last will normally says so sooner).
+   */
+  readonly presenceMs?: number;
 }
 
 export const DEFAULT_RETRY_UNKNOWN_MS = 30_000;
+export const DEFAULT_PRESENCE_MS = 30_000;
 
 /** Serials heard online that the gateway keeps track of at most (unknown ones included). */
 const MAX_DEVICES = 500_000;
@@ -110,6 +123,8 @@ interface Device {
   failures: number;
   /** The next attempt to link it again. */
   timer: NodeJS.Timeout | undefined;
+  /** This node owned it when the live nodes last changed. */
+  owned: boolean;
 }
 
 export class MqttGateway {
@@ -129,6 +144,10 @@ export class MqttGateway {
   private readonly now: () => number;
   private readonly filters: ReturnType<typeof mqttServerFilters>;
   private readonly nodeTopic: string;
+  private readonly presenceMs: number;
+  /** The live nodes, and which one owns each device. */
+  private readonly nodes: MqttNodes;
+  private presenceTimer: NodeJS.Timeout | undefined;
   /** Per-serial warnings (unknown serial, bad status, bad report): one per serial per 10 minutes. */
   private readonly serialWarnings = new LogThrottle({ intervalMs: 600_000 });
   /** Broker errors and stray topics: one line a minute. */
@@ -174,6 +193,18 @@ export class MqttGateway {
     this.now = options.now ?? Date.now;
     this.filters = mqttServerFilters(this.nodeId, root, options.shareGroup ?? MQTT_SHARE_GROUP);
     this.nodeTopic = mqttNodeTopic(this.nodeId, root);
+    this.presenceMs = options.presenceMs ?? DEFAULT_PRESENCE_MS;
+    this.nodes = new MqttNodes(this.nodeId, 3 * this.presenceMs, this.now);
+  }
+
+  /** The nodes this one knows alive, itself first. */
+  get liveNodes(): string[] {
+    return this.nodes.live;
+  }
+
+  /** The node that polls the device `serial`, among the live nodes. */
+  ownerOf(serial: string): string | undefined {
+    return this.nodes.owner(serial.toUpperCase());
   }
 
   /** The broker's URL, password hidden, for logs. */
@@ -209,22 +240,24 @@ export class MqttGateway {
       // A request that could not be sent times out and is retried by the link, not replayed late.
       queueQoSZero: false,
       resubscribe: false,
-      will: { topic: this.nodeTopic, payload: Buffer.from(encodeMqttStatus(false)), qos: 1, retain: false },
+      will: { topic: this.nodeTopic, payload: Buffer.from(encodeMqttStatus(false)), qos: 1, retain: true },
       ...this.clientOptions,
     });
     this.client = client;
     client.on('connect', () => this.onConnect(client));
     client.on('close', () => this.lost());
     client.on('error', (error) => this.warn('broker', { err: error }, 'MQTT broker error'));
-    client.on('message', (topic, payload) => {
+    client.on('message', (topic, payload, packet) => {
       try {
-        this.message(topic, payload);
+        this.message(topic, payload, packet.retain);
       } catch (error) {
         this.warn('message', { err: error, topic }, 'MQTT message could not be handled');
       }
     });
     this.retryTimer = setInterval(() => this.retryUnknown(), this.retryUnknownMs);
     this.retryTimer.unref();
+    this.presenceTimer = setInterval(() => this.presence(), this.presenceMs);
+    this.presenceTimer.unref();
   }
 
   /** Resolves once the broker connection is up and subscribed (at once when it is). */
@@ -241,6 +274,9 @@ export class MqttGateway {
     if (this.closing) return;
     this.closing = true;
     clearInterval(this.retryTimer);
+    clearInterval(this.presenceTimer);
+    // The other nodes take its devices: it records no link event for them while it closes.
+    this.nodes.leave();
     this.lookups.clear();
     await Promise.all(this.running);
     for (const device of this.devices.values()) {
@@ -253,7 +289,7 @@ export class MqttGateway {
     if (client?.connected) {
       // After the writes: a node that hears this sets the online flags again.
       await client
-        .publishAsync(this.nodeTopic, Buffer.from(encodeMqttStatus(false)), { qos: 1 })
+        .publishAsync(this.nodeTopic, Buffer.from(encodeMqttStatus(false)), { qos: 1, retain: true })
         .catch(() => undefined);
       await client.endAsync().catch(() => undefined);
     } else {
@@ -266,21 +302,23 @@ export class MqttGateway {
     if (this.closing) return;
     this.up = true;
     this.log.info({ broker: this.broker, nodeId: this.nodeId }, 'MQTT broker connected');
+    let said: Promise<unknown> = Promise.resolve();
     if (this.dropped) {
       // This node marked its devices offline when it lost the broker, maybe after the other nodes
       // heard its last will: they mark online again the devices they hold links to.
       this.dropped = false;
-      void this.registry
+      said = this.registry
         .settled()
         .then(() => client.publishAsync(this.nodeTopic, Buffer.from(encodeMqttStatus(false)), { qos: 1 }))
         .catch(() => undefined);
     }
     client.subscribe(
       {
+        // The nodes first: their retained presences come before the devices are linked.
+        [this.filters.nodes]: { qos: 1 },
         [this.filters.status]: { qos: 1 },
         [this.filters.report]: { qos: 0 },
         [this.filters.up]: { qos: 0 },
-        [this.filters.nodes]: { qos: 0 },
       },
       (error, granted) => {
         const refused = granted?.filter((g) => g.qos > 2) ?? [];
@@ -293,6 +331,10 @@ export class MqttGateway {
         }
         if (!client.connected || this.closing) return;
         this.subscribed = true;
+        // After its word that its links were gone, if any: the others hear it gone, then alive.
+        void said.then(() => {
+          if (client.connected && !this.closing) this.announce(client);
+        });
         this.release();
       },
     );
@@ -311,6 +353,7 @@ export class MqttGateway {
     this.subscribed = false;
     if (this.closing) return;
     if (was) this.log.warn({ broker: this.broker }, 'MQTT broker connection lost');
+    this.nodes.clear();
     this.lookups.clear();
     for (const device of this.devices.values()) {
       clearTimeout(device.timer);
@@ -321,7 +364,7 @@ export class MqttGateway {
     this.devices.clear();
   }
 
-  private message(topic: string, payload: Buffer): void {
+  private message(topic: string, payload: Buffer, retained = false): void {
     if (this.closing || !this.up) return;
     const parsed = parseMqttTopic(topic, this.root);
     if (!parsed) {
@@ -339,10 +382,7 @@ export class MqttGateway {
         }
         return;
       case 'node':
-        if (parsed.nodeId !== this.nodeId) {
-          const status = parseMqttStatus(payload);
-          if (status.ok && !status.value) this.reassert(parsed.nodeId);
-        }
+        if (parsed.nodeId !== this.nodeId) this.node(parsed.nodeId, payload, retained);
         return;
       case 'down':
         return;
@@ -386,6 +426,7 @@ export class MqttGateway {
         unknown: false,
         failures: 0,
         timer: undefined,
+        owned: false,
       };
       this.devices.set(sn, device);
     }
@@ -453,7 +494,10 @@ export class MqttGateway {
     const transport = new MqttTransport((frame) => {
       client.publish(down, Buffer.from(frame), { qos: 0 }, () => undefined);
     });
-    const link = new MqttLink(transport, device.topicSerial, this.linkOptions);
+    const link = new MqttLink(transport, device.topicSerial, this.linkOptions, () =>
+      this.nodes.owns(device.sn),
+    );
+    device.owned = this.nodes.owns(device.sn);
     device.link = link;
     device.transport = transport;
     device.equipment = equipment;
@@ -493,6 +537,75 @@ export class MqttGateway {
   private retryUnknown(): void {
     for (const device of this.devices.values()) {
       if (device.unknown && !device.link && !device.looking && !device.timer) this.attach(device);
+    }
+  }
+
+  /** Says this node is alive (retained, so a node that connects later hears it at once). */
+  private announce(client: MqttClient): void {
+    client.publish(
+      this.nodeTopic,
+      Buffer.from(encodeMqttStatus(true)),
+      { qos: 1, retain: true },
+      () => undefined,
+    );
+  }
+
+  /** Every presence period: say this node is alive again, and drop the nodes not heard for long. */
+  private presence(): void {
+    const client = this.client;
+    if (this.closing || !this.subscribed || !client) return;
+    this.announce(client);
+    const expired = this.nodes.expire();
+    if (expired.length === 0) return;
+    this.log.info({ nodeId: this.nodeId, expired }, 'MQTT nodes not heard for long: taken for gone');
+    this.rebalance(true);
+  }
+
+  /**
+   * Another node's presence: alive, or gone. A goodbye heard live (not a retained one from before
+   * this node connected) says that node cleared the online flags of its devices: set them again.
+   */
+  private node(nodeId: string, payload: Uint8Array, retained: boolean): void {
+    const status = parseMqttStatus(payload);
+    if (!status.ok) {
+      this.warn('node', { nodeId, error: status.error }, 'MQTT node status refused');
+      return;
+    }
+    if (status.value) {
+      if (!this.nodes.heard(nodeId)) return;
+      this.log.info(
+        { nodeId: this.nodeId, joined: nodeId, nodes: this.nodes.live.length },
+        'MQTT node joined',
+      );
+      this.rebalance(true);
+      return;
+    }
+    const known = this.nodes.gone(nodeId);
+    if (known) {
+      this.log.info({ nodeId: this.nodeId, gone: nodeId, nodes: this.nodes.live.length }, 'MQTT node gone');
+    }
+    // The devices registered afresh poll as they come up again: no extra poll for them.
+    if (!retained) this.reassert(nodeId);
+    if (known) this.rebalance(retained);
+  }
+
+  /**
+   * The live nodes changed: note which linked devices this node owns now, and poll at once those
+   * it has just come to own (`poll`), so their readings do not wait for the next period.
+   */
+  private rebalance(poll: boolean): void {
+    for (const device of this.devices.values()) {
+      if (!device.link || device.link.closed || !device.equipment) continue;
+      const owned = this.nodes.owns(device.sn);
+      const gained = owned && !device.owned;
+      device.owned = owned;
+      if (!gained || !poll || !this.reports?.poll) continue;
+      const equipmentId = device.equipment.id;
+      void this.reports
+        .poll(equipmentId)
+        .catch((e: unknown) =>
+          this.warn('poll', { err: e, serial: device.sn, equipmentId }, 'MQTT device poll failed'),
+        );
     }
   }
 

@@ -50,15 +50,21 @@ export class MqttTransport
 export class MqttLink extends ModbusMasterLink<Uint8Array> {
   /**
    * `serial` is the device's serial as its topics spell it, for logs. The transport's messages
-   * are whole frames.
+   * are whole frames. `owned` says whether this node polls the device (every node links it).
    */
   constructor(
     transport: MqttTransport,
     readonly serial: string,
     options: MqttLinkOptions = {},
+    private readonly owned: () => boolean = () => true,
   ) {
     super(transport, options);
     this.attach();
+  }
+
+  /** Whether this node is the device's owner: the one that polls it and records its link events. */
+  get polledHere(): boolean {
+    return this.owned();
   }
 
   override get remoteAddress(): string {
