@@ -12,10 +12,14 @@ export {
 } from './topics.js';
 export type { MqttDeviceTopics, MqttServerFilters, MqttTopic } from './topics.js';
 export {
+  encodeMqttRadioFrame,
   encodeMqttReport,
   encodeMqttStatus,
   MAX_MQTT_PAYLOAD_BYTES,
+  MAX_RF_FRAME_BYTES,
+  parseMqttJson,
+  parseMqttRadioFrame,
   parseMqttReport,
   parseMqttStatus,
 } from './payloads.js';
-export type { MqttReport } from './payloads.js';
+export type { MqttRadioFrame, MqttReport } from './payloads.js';

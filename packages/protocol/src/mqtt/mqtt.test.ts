@@ -1,13 +1,16 @@
-// docs/protocol.md § MQTT topics, § MQTT status, § MQTT report and § MQTT server nodes.
+// docs/protocol.md § MQTT topics, § MQTT status, § MQTT report, § MQTT server nodes and § MQTT device messages.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  encodeMqttRadioFrame,
   encodeMqttReport,
   encodeMqttStatus,
   MAX_MQTT_PAYLOAD_BYTES,
   mqttDeviceTopics,
   mqttNodeTopic,
   mqttServerFilters,
+  parseMqttJson,
+  parseMqttRadioFrame,
   parseMqttReport,
   parseMqttStatus,
   parseMqttTopic,
@@ -31,6 +34,8 @@ describe('MQTT topics', () => {
     const t = mqttDeviceTopics('Fl0012ab');
     expect(t.status).toBe('fieldlink/v1/Fl0012ab/status');
     expect(t.report).toBe('fieldlink/v1/Fl0012ab/report');
+    expect(t.json).toBe('fieldlink/v1/Fl0012ab/json');
+    expect(t.rf).toBe('fieldlink/v1/Fl0012ab/rf');
     expect(t.downFilter).toBe('fieldlink/v1/Fl0012ab/down/+');
     expect(t.down('node-1')).toBe('fieldlink/v1/Fl0012ab/down/node-1');
     expect(t.up('node_2')).toBe('fieldlink/v1/Fl0012ab/up/node_2');
@@ -41,6 +46,8 @@ describe('MQTT topics', () => {
     expect(mqttServerFilters('web-1-8080')).toEqual({
       status: 'fieldlink/v1/+/status',
       report: '$share/fieldlink/fieldlink/v1/+/report',
+      json: '$share/fieldlink/fieldlink/v1/+/json',
+      rf: '$share/fieldlink/fieldlink/v1/+/rf',
       up: 'fieldlink/v1/+/up/web-1-8080',
       nodes: 'fieldlink/v1/_nodes/+/status',
     });
@@ -67,6 +74,8 @@ describe('MQTT topics', () => {
   it('parses every topic of the scheme and nothing else', () => {
     expect(parseMqttTopic('fieldlink/v1/sim1/status')).toEqual({ kind: 'status', serial: 'sim1' });
     expect(parseMqttTopic('fieldlink/v1/SIM1/report')).toEqual({ kind: 'report', serial: 'SIM1' });
+    expect(parseMqttTopic('fieldlink/v1/SIM1/json')).toEqual({ kind: 'json', serial: 'SIM1' });
+    expect(parseMqttTopic('fieldlink/v1/SIM1/rf')).toEqual({ kind: 'rf', serial: 'SIM1' });
     expect(parseMqttTopic('fieldlink/v1/SIM1/down/n1')).toEqual({
       kind: 'down',
       serial: 'SIM1',
@@ -259,6 +268,64 @@ describe('MQTT report', () => {
         expect(result.ok).toBe(valid);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('MQTT device messages', () => {
+  it('takes any JSON value in UTF-8, Chinese text included', () => {
+    expect(parseMqttJson(bytes('{"泵":"开","n":[1,2]}'))).toEqual({
+      ok: true,
+      value: { 泵: '开', n: [1, 2] },
+    });
+    expect(parseMqttJson(bytes('42'))).toEqual({ ok: true, value: 42 });
+  });
+
+  it('refuses what is not UTF-8 JSON, too large, or past the caps', () => {
+    expect(parseMqttJson(bytes('{'))).toMatchObject({ ok: false, error: 'payload is not UTF-8 JSON' });
+    expect(parseMqttJson(Uint8Array.from([0x22, 0xff, 0x22]))).toMatchObject({ ok: false });
+    expect(parseMqttJson(bytes(`"${'x'.repeat(MAX_MQTT_PAYLOAD_BYTES)}"`))).toMatchObject({ ok: false });
+    expect(parseMqttJson(bytes('['.repeat(20) + ']'.repeat(20)))).toMatchObject({
+      ok: false,
+      error: 'JSON past the live channel caps',
+    });
+  });
+
+  it('never throws on random bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (payload) => {
+        parseMqttJson(payload);
+        parseMqttRadioFrame(payload);
+      }),
+    );
+  });
+
+  it('carries a radio frame after the slave address byte, 0-256 bytes', () => {
+    const payload = encodeMqttRadioFrame({ addr: 3, frame: Uint8Array.from([0x0f, 0x02]) });
+    expect([...payload]).toEqual([
+      3, // slave address
+      0x0f,
+      0x02, // the frame
+    ]);
+    expect(parseMqttRadioFrame(payload)).toEqual({
+      ok: true,
+      value: { addr: 3, frame: Uint8Array.from([0x0f, 0x02]) },
+    });
+    expect(parseMqttRadioFrame(new Uint8Array(0))).toMatchObject({ ok: false });
+    expect(parseMqttRadioFrame(new Uint8Array(258))).toMatchObject({ ok: false });
+    expect(parseMqttRadioFrame(new Uint8Array(257)).ok).toBe(true);
+    expect(() => encodeMqttRadioFrame({ addr: 256, frame: new Uint8Array(0) })).toThrow(RangeError);
+    expect(() => encodeMqttRadioFrame({ addr: 1, frame: new Uint8Array(257) })).toThrow(RangeError);
+  });
+
+  it('round-trips any radio frame', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 255 }), fc.uint8Array({ maxLength: 256 }), (addr, frame) => {
+        expect(parseMqttRadioFrame(encodeMqttRadioFrame({ addr, frame }))).toEqual({
+          ok: true,
+          value: { addr, frame },
+        });
+      }),
     );
   });
 });

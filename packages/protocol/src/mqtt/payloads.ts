@@ -4,8 +4,11 @@
  * Parsers are strict (unknown keys, wrong types, values out of range and more than 32 channels of
  * a kind are refused) and never throw; every valid payload is ASCII JSON.
  */
+import { strFromU8, strToU8 } from 'fflate';
 import { z } from 'zod';
 import { MAX_CHANNELS } from '../channels.js';
+import { isBoundedJson } from '../live/fields.js';
+import type { JsonValue } from '../live/fields.js';
 import type { ParseResult } from '../modbus/parse.js';
 
 /** The longest status or report payload taken, in bytes. */
@@ -115,4 +118,58 @@ export function parseMqttReport(payload: Uint8Array): ParseResult<MqttReport> {
   if (r.ao) report.ao = r.ao.map((v) => v || 0);
   if (r.soc !== undefined) report.soc = r.soc || 0;
   return { ok: true, value: report };
+}
+
+/**
+ * A device's own JSON message (`SN/json`): any JSON value in UTF-8, at most
+ * MAX_MQTT_PAYLOAD_BYTES, within the live channel's caps (strings, lists, 16 levels deep).
+ */
+export function parseMqttJson(payload: Uint8Array): ParseResult<JsonValue> {
+  if (payload.length > MAX_MQTT_PAYLOAD_BYTES) {
+    return failure(`payload of ${payload.length} bytes, at most ${MAX_MQTT_PAYLOAD_BYTES} taken`);
+  }
+  const text = strFromU8(payload);
+  // Bad UTF-8 decodes to replacement characters, which do not encode back to the same bytes.
+  const back = strToU8(text);
+  if (back.length !== payload.length || back.some((b, i) => b !== payload[i])) {
+    return failure('payload is not UTF-8 JSON');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return failure('payload is not UTF-8 JSON');
+  }
+  return isBoundedJson(value) ? { ok: true, value } : failure('JSON past the live channel caps');
+}
+
+/** The longest radio frame a team host forwards, in bytes. */
+export const MAX_RF_FRAME_BYTES = 256;
+
+/** A radio frame from slave `addr` (0-255), as a team host forwards it on `SN/rf`. */
+export interface MqttRadioFrame {
+  readonly addr: number;
+  readonly frame: Uint8Array;
+}
+
+/** Byte 0 the slave's address, then the frame (0-256 bytes). Throws a RangeError on a bad one. */
+export function encodeMqttRadioFrame(rf: MqttRadioFrame): Uint8Array {
+  if (!Number.isInteger(rf.addr) || rf.addr < 0 || rf.addr > 255) {
+    throw new RangeError(`radio frame address must be 0-255, got ${rf.addr}`);
+  }
+  if (rf.frame.length > MAX_RF_FRAME_BYTES) {
+    throw new RangeError(`radio frame of ${rf.frame.length} bytes, at most ${MAX_RF_FRAME_BYTES}`);
+  }
+  const out = new Uint8Array(1 + rf.frame.length);
+  out[0] = rf.addr;
+  out.set(rf.frame, 1);
+  return out;
+}
+
+export function parseMqttRadioFrame(payload: Uint8Array): ParseResult<MqttRadioFrame> {
+  if (payload.length === 0) return failure('empty radio frame');
+  if (payload.length > 1 + MAX_RF_FRAME_BYTES) {
+    return failure(`radio frame of ${payload.length - 1} bytes, at most ${MAX_RF_FRAME_BYTES}`);
+  }
+  return { ok: true, value: { addr: payload[0]!, frame: payload.slice(1) } };
 }

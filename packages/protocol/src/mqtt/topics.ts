@@ -63,6 +63,10 @@ export interface MqttDeviceTopics {
   readonly status: string;
   /** Device → server: the state it reports of its own accord. */
   readonly report: string;
+  /** Device → server: a JSON message of its own, passed to consoles as it is (JsonMsg). */
+  readonly json: string;
+  /** Team host → server: a radio frame from one of its slaves (RFMsg). */
+  readonly rf: string;
   /** What the device subscribes to: the requests of every node. */
   readonly downFilter: string;
   /** Server node → device: one Modbus RTU request frame per message. */
@@ -79,6 +83,8 @@ export function mqttDeviceTopics(serial: string, root: string = MQTT_TOPIC_ROOT)
   return {
     status: `${base}/status`,
     report: `${base}/report`,
+    json: `${base}/json`,
+    rf: `${base}/rf`,
     downFilter: `${base}/down/+`,
     down: (nodeId) => {
       checkNodeId(nodeId);
@@ -104,6 +110,10 @@ export interface MqttServerFilters {
   readonly status: string;
   /** Every device's reports, split between the nodes of the share group. */
   readonly report: string;
+  /** Devices' JSON messages, split the same way. */
+  readonly json: string;
+  /** Team hosts' radio frames, split the same way. */
+  readonly rf: string;
   /** Replies to this node's requests only. */
   readonly up: string;
   /** The other nodes leaving. */
@@ -125,6 +135,8 @@ export function mqttServerFilters(
   return {
     status: `${root}/+/status`,
     report: `$share/${shareGroup}/${root}/+/report`,
+    json: `$share/${shareGroup}/${root}/+/json`,
+    rf: `$share/${shareGroup}/${root}/+/rf`,
     up: `${root}/+/up/${nodeId}`,
     nodes: `${root}/${MQTT_NODES_LEVEL}/+/status`,
   };
@@ -134,6 +146,8 @@ export function mqttServerFilters(
 export type MqttTopic =
   | { readonly kind: 'status'; readonly serial: string }
   | { readonly kind: 'report'; readonly serial: string }
+  | { readonly kind: 'json'; readonly serial: string }
+  | { readonly kind: 'rf'; readonly serial: string }
   | { readonly kind: 'down'; readonly serial: string; readonly nodeId: string }
   | { readonly kind: 'up'; readonly serial: string; readonly nodeId: string }
   | { readonly kind: 'node'; readonly nodeId: string };
@@ -151,6 +165,8 @@ export function parseMqttTopic(topic: string, root: string = MQTT_TOPIC_ROOT): M
   if (levels.length === 2) {
     if (second === 'status') return { kind: 'status', serial: first };
     if (second === 'report') return { kind: 'report', serial: first };
+    if (second === 'json') return { kind: 'json', serial: first };
+    if (second === 'rf') return { kind: 'rf', serial: first };
     return null;
   }
   if (levels.length !== 3 || third === undefined || !isMqttNodeId(third)) return null;
