@@ -2,7 +2,12 @@
  * A virtual device on the real broker: its retained status and last will, RTU requests from any
  * node answered to that node, reports of what changed, reconnection, and a fleet of them.
  */
-import { decodeRtuResponse, encodeRtuRequest, parseMqttReport } from '@fieldlink/protocol';
+import {
+  decodeRtuResponse,
+  encodeRtuRequest,
+  parseMqttRadioFrame,
+  parseMqttReport,
+} from '@fieldlink/protocol';
 import type { ModbusRequest, ModbusResponse, MqttReport } from '@fieldlink/protocol';
 import { connectAsync } from 'mqtt';
 import type { MqttClient } from 'mqtt';
@@ -10,6 +15,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MqttFleet } from './fleet.js';
 import { MqttDeviceClient } from './mqtt-client.js';
 import type { MqttDeviceClientOptions } from './mqtt-client.js';
+import { SlaveBoard } from './hosts/sub-devices.js';
 import { clearRetained, testBroker, testRoot } from './test-broker.js';
 import { sleep, waitUntil } from './test-gateway.js';
 import { VirtualDevice } from './virtual-device.js';
@@ -193,6 +199,31 @@ describe.skipIf(broker.skip !== null)(`MqttDeviceClient (${broker})`, () => {
       do: [false, false, true, false, false, false, false, false],
     });
     expect(c.reports).toBe(2);
+  });
+
+  it('forwards a team slave’s radio frame when its outputs or inputs change, for slaves in the table', async () => {
+    const device = new VirtualDevice('FL-JYTeam001', 'MQT00001', {
+      subDevices: [
+        { type: 'FL-LR4', address: 1 },
+        { type: 'FL-LR4', address: 2, joined: false },
+      ],
+    });
+    const c = client(device, { reportMs: 100 });
+    const o = await observe(c.topics.rf);
+    await started(c);
+    // The first frames: slave 1 only (slave 2 is not in the table), all off.
+    await waitUntil(() => o.on(c.topics.rf).length >= 1, 5000, 'the first radio frame');
+    await sleep(250);
+    expect(o.on(c.topics.rf).map((m) => [...m.payload])).toEqual([[1, 0x00, 0x00]]);
+    // DI2 of slave 1 comes on: one frame, DO byte then DI byte.
+    const slave = device.subDevices[0]!;
+    if (!(slave instanceof SlaveBoard)) throw new Error('not a slave board');
+    slave.memory.inputs[1] = true;
+    await waitUntil(() => o.on(c.topics.rf).length === 2, 5000, 'the DI frame');
+    const frame = parseMqttRadioFrame(o.on(c.topics.rf)[1]!.payload);
+    if (!frame.ok) throw new Error(frame.error);
+    expect([frame.value.addr, ...frame.value.frame]).toEqual([1, 0x00, 0x02]);
+    expect(c.forwardedFrames).toBe(2);
   });
 
   it('reports ten changes a second at --report-ms 100', async () => {

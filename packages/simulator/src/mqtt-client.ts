@@ -10,10 +10,12 @@
  */
 import { EventEmitter } from 'node:events';
 import {
+  encodeMqttRadioFrame,
   encodeMqttReport,
   encodeMqttStatus,
   MQTT_TOPIC_ROOT,
   mqttDeviceTopics,
+  packChannels,
   parseMqttTopic,
 } from '@fieldlink/protocol';
 import type { MqttDeviceTopics, MqttReport } from '@fieldlink/protocol';
@@ -21,6 +23,7 @@ import { connect } from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { backoffDelay, SYSTEM_TIMERS } from './dtu-client.js';
 import type { Backoff, DisconnectInfo, Timers } from './dtu-client.js';
+import { SlaveBoard } from './hosts/sub-devices.js';
 import type { VirtualDevice } from './virtual-device.js';
 
 export interface MqttDeviceClientOptions {
@@ -89,6 +92,9 @@ export class MqttDeviceClient extends EventEmitter<MqttDeviceClientEvents> {
   private connectionCount = 0;
   private replyCount = 0;
   private reportCount = 0;
+  private radioCount = 0;
+  /** The last radio frame forwarded per slave address. */
+  private readonly lastFrames = new Map<number, Uint8Array>();
 
   /** Throws a RangeError for a bad root or period. */
   constructor(device: VirtualDevice, options: MqttDeviceClientOptions) {
@@ -139,6 +145,11 @@ export class MqttDeviceClient extends EventEmitter<MqttDeviceClientEvents> {
   /** Reports published since the client was built. */
   get reports(): number {
     return this.reportCount;
+  }
+
+  /** Radio frames a team host forwarded since the client was built. */
+  get forwardedFrames(): number {
+    return this.radioCount;
   }
 
   /** Connect now, and stay connected until stop(). Calling it again while started does nothing. */
@@ -302,10 +313,33 @@ export class MqttDeviceClient extends EventEmitter<MqttDeviceClientEvents> {
       (changed as Record<Kind, unknown>)[kind] = now[kind];
       any = true;
     }
-    if (!any) return;
-    client.publish(this.topics.report, Buffer.from(encodeMqttReport(changed)), { qos: 0 });
-    this.reported = now;
-    this.reportCount++;
+    if (any) {
+      client.publish(this.topics.report, Buffer.from(encodeMqttReport(changed)), { qos: 0 });
+      this.reported = now;
+      this.reportCount++;
+    }
+    this.forwardRadio(client);
+  }
+
+  /**
+   * A team host forwards, for each slave in its table whose outputs or inputs changed, the slave's
+   * radio frame: its packed DO bits, then its packed DI bits (docs/protocol.md § MQTT device messages).
+   */
+  private forwardRadio(client: MqttClient): void {
+    const team = this.device.team;
+    if (!team) return;
+    for (const slave of this.device.subDevices) {
+      if (!(slave instanceof SlaveBoard) || !team.has(slave.address)) continue;
+      const s = slave.snapshot();
+      const frame = Uint8Array.from([...packChannels(s.coils), ...packChannels(s.inputs)]);
+      const last = this.lastFrames.get(slave.address);
+      if (last && same([...last], [...frame])) continue;
+      this.lastFrames.set(slave.address, frame);
+      client.publish(this.topics.rf, Buffer.from(encodeMqttRadioFrame({ addr: slave.address, frame })), {
+        qos: 0,
+      });
+      this.radioCount++;
+    }
   }
 
   /** A throwing listener must not take the client down with it. */
