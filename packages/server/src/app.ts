@@ -17,8 +17,8 @@ import { healthRoutes } from './health/routes.js';
 import { historyPlugin } from './history/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { installErrorHandling } from './http/error-handler.js';
-import type { DeviceService } from './gateway/device-service.js';
 import { liveDeviceHandler, operationsPlugin } from './gateway/operations.js';
+import type { DeviceOperator } from './gateway/operations.js';
 import { LiveHub } from './live/hub.js';
 import { createLiveChannel } from './live/socket.js';
 import type { DeviceRequestHandler } from './live/socket.js';
@@ -44,8 +44,11 @@ export interface AppOptions {
   readonly liveHub?: LiveHub;
   /** Where operations and rule-page requests from the live channel go; by default to `devices`. */
   readonly onDeviceRequest?: DeviceRequestHandler;
-  /** The device link (built on `liveHub`); without it operations answer 503 and live requests `offline`. */
-  readonly devices?: DeviceService;
+  /**
+   * The device link (built on `liveHub`), or the router that takes operations to the node holding
+   * a device's link; without it operations answer 503 and live requests `offline`.
+   */
+  readonly devices?: DeviceOperator;
 }
 
 declare module 'fastify' {

@@ -95,6 +95,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes REDIS_URL as a redis:// or rediss:// URL, unset for one node alone', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: ' ' }).redisUrl).toBeUndefined();
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://:secret@cache.example.com:6380/2', 'redis://r']) {
+      expect(loadConfig({ REDIS_URL: url }).redisUrl, url).toBe(url);
+    }
+    for (const bad of [
+      '127.0.0.1:6379',
+      'http://r',
+      'redis://',
+      'redis://r c',
+      'redis://r/x',
+      'redis://r/1?a=b',
+    ]) {
+      expect(() => loadConfig({ REDIS_URL: bad }), bad).toThrow(/REDIS_URL/);
+    }
+  });
+
   it('makes the default node id from the host name and port, 1-64 safe characters', () => {
     expect(defaultMqttNodeId('web-1', 8080)).toBe('web-1-8080');
     expect(defaultMqttNodeId('web1.example.com', 80)).toBe('web1-example-com-80');

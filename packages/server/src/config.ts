@@ -27,8 +27,10 @@ export interface ServerConfig {
   readonly timeZone: string;
   /** The MQTT broker devices reach the server through (MQTT_URL); no MQTT when unset. */
   readonly mqttUrl: string | undefined;
-  /** This node's id on the broker (MQTT_NODE_ID, default from the host name and PORT). */
+  /** This node's id on the broker and the bus (MQTT_NODE_ID, default from the host name and PORT). */
   readonly mqttNodeId: string;
+  /** The Redis the nodes share their bus through (REDIS_URL); one node alone when unset. */
+  readonly redisUrl: string | undefined;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
@@ -38,6 +40,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const MQTT_URL = /^(mqtts?|wss?):\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
 const MQTT_NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const REDIS_URL = /^rediss?:\/\/[^\s/?#]+(\/\d{1,2})?$/;
 
 /**
  * The MQTT node id a server takes unless MQTT_NODE_ID says otherwise, the same across restarts:
@@ -107,6 +110,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (!MQTT_NODE_ID.test(mqttNodeId)) {
     throw new Error(`MQTT_NODE_ID must be 1-64 letters, digits, _ or -, got '${env.MQTT_NODE_ID}'`);
   }
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !REDIS_URL.test(redisUrl)) {
+    // Not shown: it may hold a password.
+    throw new Error('REDIS_URL must be a redis:// or rediss:// URL with an optional /DB number');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -123,5 +131,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     timeZone,
     mqttUrl,
     mqttNodeId,
+    redisUrl,
   };
 }

@@ -1,11 +1,15 @@
 /**
- * The server process: settings, secrets and store, the demo account, then the HTTP listener, the
- * DTU listener devices dial, the dialer of the devices the server reaches over Modbus TCP, and the
- * MQTT gateway of the devices that reach it through a broker.
+ * The server process: settings, secrets and store, the demo account, the bus the nodes share
+ * (Redis, or this node alone), then the HTTP listener, the DTU listener devices dial, the dialer of
+ * the devices the server reaches over Modbus TCP, and the MQTT gateway of the devices that reach it
+ * through a broker.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
+import { MemoryBus } from './bus/memory-bus.js';
+import { BusNode } from './bus/node.js';
+import { RedisBus } from './bus/redis-bus.js';
 import { loadConfig } from './config.js';
 import { startDemoPlant } from './demo/plant.js';
 import type { DemoPlant } from './demo/plant.js';
@@ -18,8 +22,7 @@ import { MqttGateway } from './gateway/mqtt-gateway.js';
 import { HistoryRecorder } from './history/recorder.js';
 import { scheduleRetention } from './history/retention.js';
 import { HistoryWriter } from './history/writer.js';
-import { LiveHub } from './live/hub.js';
-import { openStorage } from './storage/open.js';
+import { openStorage, redactUrl } from './storage/open.js';
 import { loadSecrets } from './storage/secrets.js';
 
 type AppLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -40,8 +43,21 @@ const storage = await openStorage({
 const demo = config.demo ? await seedDemo(storage.db, Date.now()) : { created: false };
 // The device link: the live channel's fan-out, history, the DTU listener and what reads and
 // operates the devices whose links are up. The app's log exists only once the app is built.
-const hub = new LiveHub();
 let appLog: AppLogger | null = null;
+// With REDIS_URL the nodes share the live fan-out (a console hears every node's pushes) and carry
+// operations to the node that holds a device's link; without it this node is alone.
+const busLog: GatewayLog = {
+  info: (details, message) => appLog?.info({ component: 'bus', ...details }, message),
+  warn: (details, message) => appLog?.warn({ component: 'bus', ...details }, message),
+  error: (details, message) => appLog?.error({ component: 'bus', ...details }, message),
+};
+const busNode = new BusNode({
+  bus: config.redisUrl
+    ? new RedisBus({ url: config.redisUrl, nodeId: config.mqttNodeId, log: busLog })
+    : new MemoryBus(config.mqttNodeId),
+  log: busLog,
+});
+const hub = busNode.hub;
 const history = new HistoryWriter(storage.db, {
   onError: (err) => appLog?.error({ err }, 'history write failed'),
 });
@@ -83,6 +99,8 @@ const devices = new DeviceService({
   timeZone: config.timeZone,
   log: dtuLog,
 });
+// Operations go to the device service, or over the bus to the node that holds the device's link.
+const operator = busNode.attach({ db: storage.db, registry: dtu.registry, devices });
 // Devices that reach the server through an MQTT broker (MQTT_URL); their links join the same
 // registry, and the state they report of their own accord goes to the device service.
 const mqttLog: GatewayLog = {
@@ -107,7 +125,7 @@ const app = await buildApp({
   codeSender,
   logLevel: config.logLevel,
   liveHub: hub,
-  devices,
+  devices: operator,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 appLog = app.log;
@@ -121,6 +139,8 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`Fieldlink is listening on http://localhost:${port}/ (API docs: /docs)`);
 if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
+// Connects in the background, and again after any loss.
+if (config.redisUrl) console.log(`Redis bus: ${redactUrl(config.redisUrl)}, node ${busNode.bus.nodeId}`);
 
 const dtuPort = await dtu.listen(config.dtuPort, config.host);
 console.log(`DTU listener on port ${dtuPort}`);
@@ -163,6 +183,7 @@ async function shutdown(): Promise<void> {
   await dtu.close();
   await devices.stop();
   await app.close();
+  await busNode.close();
   await retention.stop();
   await history.close();
   await storage.close();

@@ -88,10 +88,16 @@ export const OperationReply = z.object({
   result: z.object({ infotype: z.string(), info: z.record(z.string(), z.unknown()) }).nullable(),
 });
 
+/**
+ * What carries operations out: the device service, or with several nodes the router that takes
+ * them to the node holding the device's link (bus/router.ts).
+ */
+export type DeviceOperator = Pick<DeviceService, 'operate' | 'readRegisters'>;
+
 export interface OperationsOptions {
   readonly db: Kysely<Database>;
   /** The device link; without it every operation answers 503. */
-  readonly devices?: DeviceService;
+  readonly devices?: DeviceOperator;
   readonly now: () => number;
 }
 

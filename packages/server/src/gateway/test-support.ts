@@ -17,6 +17,9 @@ import { expect } from 'vitest';
 import { RecordingCodeSender, TestClock } from '../accounts/test-support.js';
 import type { AccountsHarness } from '../accounts/test-support.js';
 import { buildApp } from '../app.js';
+import type { Bus } from '../bus/bus.js';
+import { BusNode } from '../bus/node.js';
+import type { BusNodeOptions } from '../bus/node.js';
 import { HistoryRecorder } from '../history/recorder.js';
 import { HistoryWriter } from '../history/writer.js';
 import { LiveHub } from '../live/hub.js';
@@ -317,6 +320,8 @@ export interface DeviceStack {
   readonly devices: DeviceService;
   readonly history: HistoryWriter;
   readonly hub: LiveHub;
+  /** The node's part in the bus, when started on one. */
+  readonly node: BusNode | undefined;
   readonly dtuPort: number;
   readonly wsUrl: string;
   /** For signing users up and in (accounts/test-support.ts). */
@@ -324,16 +329,22 @@ export interface DeviceStack {
   close(): Promise<void>;
 }
 
-/** Starts the device stack on `storage`; the device service takes `devices` options on top. */
+/**
+ * Starts the device stack on `storage`; the device service takes `devices` options on top. With
+ * `cluster`, the stack is one node of several on `cluster.bus`: its hub and operations go through
+ * the bus, and the nodes share the token key `cluster.jwtKey`.
+ */
 export async function startDeviceStack(
   storage: Storage,
   devices: Partial<Omit<DeviceServiceOptions, 'db' | 'registry' | 'hub' | 'recorder'>> = {},
+  cluster?: { readonly bus: Bus; readonly jwtKey?: Uint8Array } & Omit<BusNodeOptions, 'hub' | 'bus'>,
 ): Promise<DeviceStack> {
   const clock = new TestClock(Date.now());
   const sender = new RecordingCodeSender();
-  const jwtKey = new Uint8Array(randomBytes(32));
+  const jwtKey = cluster?.jwtKey ?? new Uint8Array(randomBytes(32));
   const db = storage.db;
-  const hub = new LiveHub({ batchMs: 20 });
+  const node = cluster ? new BusNode({ ...cluster, hub: { batchMs: 20 } }) : undefined;
+  const hub = node?.hub ?? new LiveHub({ batchMs: 20 });
   const history = new HistoryWriter(db, { flushMs: 10 });
   const recorder = new HistoryRecorder({ writer: history, publish: (id, m) => hub.publish(id, m) });
   const dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 60_000 } });
@@ -353,7 +364,7 @@ export async function startDeviceStack(
     now: clock.now,
     logLevel: false,
     liveHub: hub,
-    devices: service,
+    devices: node ? node.attach({ db, registry: dtu.registry, devices: service }) : service,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -365,6 +376,7 @@ export async function startDeviceStack(
     devices: service,
     history,
     hub,
+    node,
     dtuPort,
     wsUrl,
     accounts: { app, clock, sender, jwtKey, storage },
@@ -372,6 +384,7 @@ export async function startDeviceStack(
       await dtu.close();
       await service.stop();
       await app.close();
+      await node?.close();
       await history.close();
     },
   };

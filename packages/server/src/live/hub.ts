@@ -106,6 +106,11 @@ export class LiveHub {
     session.readable = next;
   }
 
+  /** Whether any session may read the equipment (so a message about it would go somewhere). */
+  hears(equipmentId: number): boolean {
+    return this.#byEquipment.has(equipmentId);
+  }
+
   /** The registered sessions of these users (for access changes and sign-outs). */
   sessionsOf(userIds: Iterable<number>): LiveSession[] {
     const wanted = new Set(userIds);
