@@ -8,6 +8,8 @@
 import { equipmentType, isException, packChannels, planOperation } from '@fieldlink/protocol';
 import type {
   EquipmentType,
+  JsonMsg,
+  RfMsg,
   ModbusRequest,
   ModbusResponse,
   Operation,
@@ -220,6 +222,21 @@ export class DeviceService {
       settings:
         settings ?? readSettings(type?.counts ?? { do: 0, di: 0, ai: 0, ao: 0 }, equipment.settings, ''),
     };
+  }
+
+  /**
+   * A device's own message (its JSON, a team host's radio frame), to the consoles that may read
+   * it at once, stamped with the time it arrived.
+   */
+  relay(equipmentId: number, message: JsonMsg | RfMsg): void {
+    if (this.#stopped) return;
+    const Time = this.#zone.format(this.#now());
+    this.#hub.publish(
+      equipmentId,
+      message.infotype === 'JsonMsg'
+        ? { infotype: 'JsonMsg', info: { ...message.info, Time } }
+        : { infotype: 'RFMsg', info: { ...message.info, Time } },
+    );
   }
 
   /**

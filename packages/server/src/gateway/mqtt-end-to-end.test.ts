@@ -3,12 +3,14 @@
  * online through the MQTT gateway, the server polls it and pushes its state to a browser on /ws, a
  * REST operation closes a relay in the device's memory and the new state is pushed, a value the
  * device reports of its own accord is pushed without a poll, and an unclean drop (the last will)
- * is pushed as offline.
+ * is pushed as offline; a device's own JSON and a team host's radio frames reach the console.
  */
 import { randomBytes } from 'node:crypto';
 import type { PushInfo } from '@fieldlink/protocol';
 import { unpackChannels } from '@fieldlink/protocol';
 import { clearRetained, MqttDeviceClient, testBroker, testRoot, VirtualDevice } from '@fieldlink/simulator';
+import type { SlaveBoard } from '@fieldlink/simulator';
+import { connectAsync } from 'mqtt';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it as baseIt } from 'vitest';
 import { RecordingCodeSender, TestClock, bearer, login, post, register } from '../accounts/test-support.js';
@@ -166,6 +168,57 @@ describe.each(storageCases())(`MQTT device end to end on %s (${broker})`, (store
       });
       expect(link.closeReason).toBe('disconnected');
     } finally {
+      await client.stop();
+      browser.close();
+    }
+  });
+
+  it('passes a device’s own JSON and a team host’s radio frames to the console', async () => {
+    await register(h, 'mqtt-team-owner');
+    const token = (await login(h, 'mqtt-team-owner')).accessToken;
+    const made = await post(
+      app,
+      '/equipment',
+      { sn: 'MQT00001', type: 'FL-JYTeam001', name: 'Team' },
+      bearer(token),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const browser = await Browser.open(wsUrl);
+    browser.send({ infotype: 'register', info: { token } });
+    await browser.next('register');
+    const device = new VirtualDevice('FL-JYTeam001', 'MQT00001', {
+      subDevices: [{ type: 'FL-LR4', address: 3 }],
+    });
+    const client = new MqttDeviceClient(device, { url: broker.url, root, reportMs: 100 });
+    client.start();
+    const raw = await connectAsync(broker.url, { reconnectPeriod: 0 });
+    try {
+      await browser.next('EquipInfoNow', 3000, (m) => (m as { info: { IsOnline: boolean } }).info.IsOnline);
+      await until(() => registry.get('MQT00001') !== undefined);
+      // Frames sent before the link is up are not taken; DI1 of the slave coming on is.
+      await delay(200);
+      const slave = device.subDevices[0] as SlaveBoard;
+      slave.memory.inputs[0] = true;
+      expect(
+        await browser.next(
+          'RFMsg',
+          3000,
+          (m) => (m as { info: { hexdata: string } }).info.hexdata === '0001',
+        ),
+      ).toMatchObject({
+        info: { SN: 'MQT00001', addr: 3, hexdata: '0001' },
+      });
+
+      await raw.publishAsync(client.topics.json, '{"firmware":"2.1","泵":"开"}');
+      const json = await browser.next('JsonMsg', 3000);
+      expect(json).toMatchObject({ info: { SN: 'MQT00001', data: { firmware: '2.1', 泵: '开' } } });
+      expect((json as { info: { Time?: string } }).info.Time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      // A message that breaks a rule never reaches the console.
+      await raw.publishAsync(client.topics.json, '{not json');
+      await raw.publishAsync(client.topics.json, '{"ok":true}');
+      expect(await browser.next('JsonMsg', 3000)).toMatchObject({ info: { data: { ok: true } } });
+    } finally {
+      await raw.endAsync();
       await client.stop();
       browser.close();
     }

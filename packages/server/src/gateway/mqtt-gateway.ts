@@ -8,8 +8,9 @@
  *   Unknown serials are logged and looked up again every 30 s;
  * - carries the links' Modbus RTU requests on `ROOT/SN/down/NODE` and routes the replies on
  *   `ROOT/SN/up/NODE`, which only this node subscribes to;
- * - takes the reports devices send of their own accord (`ROOT/SN/report`, through a shared
- *   subscription, so each report reaches one node) and hands them to the DeviceService;
+ * - takes what devices send of their own accord (reports, JSON messages, a team host's radio
+ *   frames: `ROOT/SN/report`, `json`, `rf`, through shared subscriptions, so each reaches one
+ *   node) and hands it to the DeviceService (MqttDeviceMessages);
  * - closes every link when the broker connection is lost (the devices go offline) and links them
  *   again from the retained statuses when it comes back;
  * - links a device again after a back-off when its link closed as dead or idle while its status
@@ -25,7 +26,6 @@
  */
 import {
   encodeMqttStatus,
-  equipmentType,
   isMqttNodeId,
   isMqttTopicRoot,
   MQTT_SHARE_GROUP,
@@ -33,18 +33,15 @@ import {
   mqttDeviceTopics,
   mqttNodeTopic,
   mqttServerFilters,
-  parseMqttReport,
   parseMqttStatus,
   parseMqttTopic,
 } from '@fieldlink/protocol';
-import type { ChannelCounts, MqttReport } from '@fieldlink/protocol';
 import type { Kysely } from 'kysely';
 import { connect } from 'mqtt';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Database } from '../storage/schema.js';
 import { redactUrl } from '../storage/open.js';
 import type { LinkCloseReason } from './device-link.js';
-import type { DeviceState } from './device-service.js';
 import { findLinkEquipment } from './link-equipment.js';
 import type { LinkEquipment } from './link-equipment.js';
 import { LogThrottle } from './log-throttle.js';
@@ -54,14 +51,12 @@ import type { Backoff } from './modbus-tcp-dialer.js';
 import { redialDelay } from './modbus-tcp-dialer.js';
 import { MqttLink, MqttTransport } from './mqtt-link.js';
 import type { MqttLinkOptions } from './mqtt-link.js';
+import { MqttDeviceMessages } from './mqtt-messages.js';
+import type { LinkedDevice, ReportSink } from './mqtt-messages.js';
 import { MqttNodes } from './mqtt-nodes.js';
 import type { LinkRegistry } from './registry.js';
 
-/** Where reports go: the DeviceService, which also polls a device this node has just come to own. */
-export interface ReportSink {
-  report(equipmentId: number, state: DeviceState): Promise<void>;
-  poll?(equipmentId: number): Promise<unknown>;
-}
+export type { ReportSink } from './mqtt-messages.js';
 
 export interface MqttGatewayOptions {
   /** The broker: `mqtt://`, `mqtts://`, `ws://` or `wss://`, credentials in the URL if needed. */
@@ -114,7 +109,6 @@ interface Device {
   link: MqttLink | undefined;
   transport: MqttTransport | undefined;
   equipment: LinkEquipment | undefined;
-  counts: ChannelCounts | undefined;
   /** An equipment lookup is under way. */
   looking: boolean;
   /** The last lookup found no equipment (or failed): looked up again every retryUnknownMs. */
@@ -134,6 +128,7 @@ export class MqttGateway {
   private readonly db: Kysely<Database>;
   private readonly registry: LinkRegistry;
   private readonly reports: ReportSink | undefined;
+  private readonly messages: MqttDeviceMessages;
   private readonly linkOptions: MqttLinkOptions;
   private readonly log: GatewayLog;
   private readonly backoff: Backoff;
@@ -183,6 +178,11 @@ export class MqttGateway {
     this.db = options.db;
     this.registry = options.registry;
     this.reports = options.reports;
+    this.messages = new MqttDeviceMessages(
+      options.reports,
+      (sn, kind, details, message) => this.warnSerial(sn, kind, details, message),
+      (details, message) => this.warn('report', details, message),
+    );
     this.linkOptions = options.link ?? {};
     this.log = options.log ?? silentLog;
     this.backoff = options.backoff ?? {};
@@ -318,6 +318,8 @@ export class MqttGateway {
         [this.filters.nodes]: { qos: 1 },
         [this.filters.status]: { qos: 1 },
         [this.filters.report]: { qos: 0 },
+        [this.filters.json]: { qos: 0 },
+        [this.filters.rf]: { qos: 0 },
         [this.filters.up]: { qos: 0 },
       },
       (error, granted) => {
@@ -375,7 +377,13 @@ export class MqttGateway {
       case 'status':
         return this.status(parsed.serial, payload);
       case 'report':
-        return this.report(parsed.serial, payload);
+      case 'json':
+      case 'rf': {
+        // Not linked here (yet): nothing is taken from it.
+        const device = this.linkedDevice(parsed.serial);
+        if (device) this.messages[parsed.kind](device, payload);
+        return;
+      }
       case 'up':
         if (parsed.nodeId === this.nodeId) {
           this.devices.get(parsed.serial.toUpperCase())?.transport?.deliver(payload);
@@ -421,7 +429,6 @@ export class MqttGateway {
         link: undefined,
         transport: undefined,
         equipment: undefined,
-        counts: undefined,
         looking: false,
         unknown: false,
         failures: 0,
@@ -501,7 +508,6 @@ export class MqttGateway {
     device.link = link;
     device.transport = transport;
     device.equipment = equipment;
-    device.counts = equipmentType(equipment.type)?.counts;
     const upAt = this.now();
     link.once('close', (reason) => this.closed(device, link, reason, upAt));
     this.registry.add(device.sn, equipment.id, link);
@@ -642,25 +648,11 @@ export class MqttGateway {
     }
   }
 
-  private report(topicSerial: string, payload: Uint8Array): void {
-    const sn = topicSerial.toUpperCase();
-    const device = this.devices.get(sn);
-    // Not linked here (yet): the DeviceService would not take it.
-    if (!device?.link || device.link.closed || !device.equipment || !this.reports) return;
-    const parsed = parseMqttReport(payload);
-    const error = parsed.ok ? countsMismatch(parsed.value, device.counts) : parsed.error;
-    if (error !== null || !parsed.ok) {
-      this.warnSerial(sn, 'report', { serial: sn, error }, 'MQTT report refused');
-      return;
-    }
-    const state = toState(parsed.value);
-    if (Object.keys(state).length === 0) return;
-    const equipmentId = device.equipment.id;
-    void this.reports
-      .report(equipmentId, state)
-      .catch((e: unknown) =>
-        this.warn('report', { err: e, serial: sn, equipmentId }, 'MQTT report not recorded'),
-      );
+  /** The device of a serial as its topics spell it, when it is linked on this node. */
+  private linkedDevice(topicSerial: string): LinkedDevice | undefined {
+    const device = this.devices.get(topicSerial.toUpperCase());
+    if (!device?.link || device.link.closed || !device.equipment) return undefined;
+    return { sn: device.sn, equipment: device.equipment };
   }
 
   private warn(key: string, details: object, message: string): void {
@@ -672,26 +664,4 @@ export class MqttGateway {
     const held = this.serialWarnings.take(`${kind}:${sn}`);
     if (held !== null) this.log.warn({ serial: sn, ...details, ...(held > 0 ? { held } : {}) }, message);
   }
-}
-
-/** Why a report's channels do not fit the equipment type, or null when they do. */
-function countsMismatch(report: MqttReport, counts: ChannelCounts | undefined): string | null {
-  if (!counts) return 'the equipment type is not in the catalogue';
-  for (const kind of ['do', 'di', 'ai', 'ao'] as const) {
-    const values = report[kind];
-    if (values && values.length !== counts[kind]) {
-      return `${kind}: ${values.length} channels, the type has ${counts[kind]}`;
-    }
-  }
-  return null;
-}
-
-function toState(report: MqttReport): DeviceState {
-  return {
-    ...(report.do ? { do: [...report.do] } : {}),
-    ...(report.di ? { di: [...report.di] } : {}),
-    ...(report.ai ? { ai: [...report.ai] } : {}),
-    ...(report.ao ? { ao: [...report.ao] } : {}),
-    ...(report.soc === undefined ? {} : { soc: report.soc }),
-  };
 }

@@ -1,0 +1,117 @@
+/**
+ * What MQTT devices send of their own accord (docs/protocol.md § MQTT report and § MQTT device
+ * messages): reports of their state, handed to the DeviceService like a poll's values; their own
+ * JSON messages, passed to consoles as JsonMsg; and a team host's radio frames, passed on as
+ * RFMsg. Each is checked strictly and dropped with a (throttled) warning when it breaks a rule.
+ */
+import {
+  equipmentType,
+  parseMqttJson,
+  parseMqttRadioFrame,
+  parseMqttReport,
+  toHex,
+} from '@fieldlink/protocol';
+import type { ChannelCounts, JsonMsg, MqttReport, RfMsg } from '@fieldlink/protocol';
+import type { DeviceState } from './device-service.js';
+import type { LinkEquipment } from './link-equipment.js';
+
+/** Where the device messages go: the DeviceService, which also polls a device this node has just come to own. */
+export interface ReportSink {
+  report(equipmentId: number, state: DeviceState): Promise<void>;
+  poll?(equipmentId: number): Promise<unknown>;
+  /** A device's own message, to the consoles that may read it (the sink adds the time). */
+  relay?(equipmentId: number, message: JsonMsg | RfMsg): void;
+}
+
+/** A device linked on this node, as the messages need it. */
+export interface LinkedDevice {
+  /** Upper case, as stored. */
+  readonly sn: string;
+  readonly equipment: LinkEquipment;
+}
+
+/** How a refused message is logged: throttled per device and kind. */
+export type RefusalLog = (sn: string, kind: string, details: object, message: string) => void;
+
+export class MqttDeviceMessages {
+  constructor(
+    private readonly sink: ReportSink | undefined,
+    private readonly refused: RefusalLog,
+    private readonly failed: (details: object, message: string) => void,
+  ) {}
+
+  report(device: LinkedDevice, payload: Uint8Array): void {
+    if (!this.sink) return;
+    const parsed = parseMqttReport(payload);
+    const error = parsed.ok
+      ? countsMismatch(parsed.value, equipmentType(device.equipment.type)?.counts)
+      : parsed.error;
+    if (error !== null || !parsed.ok) {
+      this.refused(device.sn, 'report', { error }, 'MQTT report refused');
+      return;
+    }
+    const state = toState(parsed.value);
+    if (Object.keys(state).length === 0) return;
+    const equipmentId = device.equipment.id;
+    void this.sink
+      .report(equipmentId, state)
+      .catch((e: unknown) =>
+        this.failed({ err: e, serial: device.sn, equipmentId }, 'MQTT report not recorded'),
+      );
+  }
+
+  json(device: LinkedDevice, payload: Uint8Array): void {
+    const parsed = parseMqttJson(payload);
+    if (!parsed.ok) {
+      this.refused(device.sn, 'json', { error: parsed.error }, 'MQTT JSON message refused');
+      return;
+    }
+    this.sink?.relay?.(device.equipment.id, {
+      infotype: 'JsonMsg',
+      info: { SN: device.equipment.sn, data: parsed.value },
+    });
+  }
+
+  rf(device: LinkedDevice, payload: Uint8Array): void {
+    if (equipmentType(device.equipment.type)?.hostRole !== 'team') {
+      this.refused(
+        device.sn,
+        'rf',
+        { type: device.equipment.type },
+        'MQTT radio frame refused: not a team host',
+      );
+      return;
+    }
+    const parsed = parseMqttRadioFrame(payload);
+    if (!parsed.ok) {
+      this.refused(device.sn, 'rf', { error: parsed.error }, 'MQTT radio frame refused');
+      return;
+    }
+    this.sink?.relay?.(device.equipment.id, {
+      infotype: 'RFMsg',
+      info: { SN: device.equipment.sn, addr: parsed.value.addr, hexdata: toHex(parsed.value.frame) },
+    });
+  }
+}
+
+/** Why a report's channels do not fit the equipment type, or null when they do. */
+function countsMismatch(report: MqttReport, counts: ChannelCounts | undefined): string | null {
+  if (!counts) return 'the equipment type is not in the catalogue';
+  for (const kind of ['do', 'di', 'ai', 'ao'] as const) {
+    const values = report[kind];
+    if (values && values.length !== counts[kind]) {
+      return `${kind}: ${values.length} channels, the type has ${counts[kind]}`;
+    }
+  }
+  return null;
+}
+
+function toState(report: MqttReport): DeviceState {
+  return {
+    ...(report.do ? { do: [...report.do] } : {}),
+    ...(report.di ? { di: [...report.di] } : {}),
+    ...(report.ai ? { ai: [...report.ai] } : {}),
+    ...(report.ao ? { ao: [...report.ao] } : {}),
+    ...(report.soc === undefined ? {} : { soc: report.soc }),
+  };
+}
