@@ -10,7 +10,7 @@ import type { VirtualDeviceOptions } from '@fieldlink/simulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, post, register } from '../accounts/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
-import { startDeviceStack, until } from './test-support.js';
+import { startDeviceStack, until, WAIT_MS } from './test-support.js';
 import type { DeviceStack } from './test-support.js';
 
 /** 08:29:58 in Asia/Shanghai (UTC+8) on Monday 2026-03-02, as the server's clock starts. */
@@ -52,7 +52,7 @@ describe('device registers over a DTU link', () => {
     });
     clients.push(client);
     client.start();
-    await until(() => stack.devices.isOnline(id), 3000);
+    await until(() => stack.devices.isOnline(id), WAIT_MS);
     await until(() => stack.devices.busy === 0, 5000);
     return device;
   }

@@ -16,7 +16,7 @@ import type { HistoryWriter } from '../history/writer.js';
 import { Browser } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import { ModbusTcpDialer } from './modbus-tcp-dialer.js';
-import { startDeviceStack, until } from './test-support.js';
+import { startDeviceStack, until, WAIT_MS } from './test-support.js';
 import type { DeviceStack } from './test-support.js';
 
 describe.each(storageCases())('device link end to end on %s', (store) => {
@@ -68,11 +68,13 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
     const client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort, heartbeatMs: 0, tickMs: 50 });
     client.start();
     try {
-      expect(await browser.next('EquipInfoNow', 3000)).toMatchObject({
+      expect(await browser.next('EquipInfoNow', WAIT_MS)).toMatchObject({
         info: { SN: 'E2E00001', IsOnline: true },
       });
-      expect(await browser.next('GPRSReg', 3000)).toMatchObject({ info: { SN: 'E2E00001', IsOnline: true } });
-      const first = await browser.next('PushInfo', 3000);
+      expect(await browser.next('GPRSReg', WAIT_MS)).toMatchObject({
+        info: { SN: 'E2E00001', IsOnline: true },
+      });
+      const first = await browser.next('PushInfo', WAIT_MS);
       expect(regdo(first, 8)).toEqual(Array(8).fill(false));
       expect((first as PushInfo).info.regai).toHaveLength(2);
 
@@ -122,7 +124,7 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
 
       // The live channel carries operations too, answered to the asker.
       browser.send({ infotype: 'damopr', info: { unid: 'E2E00001', opr: 'closeone', io: 2 } });
-      expect(await browser.next('DAMOpr', 3000)).toMatchObject({
+      expect(await browser.next('DAMOpr', WAIT_MS)).toMatchObject({
         info: { SN: 'E2E00001', opr: 'closeone', ok: true },
       });
       expect(device.memory.coils[1]).toBe(false);
@@ -132,12 +134,12 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
         infotype: 'ModbusReg',
         info: { fn: 16, unid: 'E2E00001', regstart: 12000, hexdata: '0001ABCD' },
       });
-      expect(await browser.next('ModbusReg', 3000)).toMatchObject({
+      expect(await browser.next('ModbusReg', WAIT_MS)).toMatchObject({
         info: { fn: 16, regstart: 12000, regnum: 2 },
       });
       expect([device.memory.readHolding(12000), device.memory.readHolding(12001)]).toEqual([1, 0xabcd]);
       browser.send({ infotype: 'ModbusReg', info: { fn: 3, unid: 'E2E00001', regstart: 12000, regnum: 2 } });
-      expect(await browser.next('ModbusReg', 3000)).toMatchObject({
+      expect(await browser.next('ModbusReg', WAIT_MS)).toMatchObject({
         info: { SN: 'E2E00001', fn: 3, regstart: 12000, regnum: 2, hexdata: '0001ABCD' },
       });
 
@@ -165,7 +167,7 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
     expect(
       await browser.next(
         'EquipInfoNow',
-        3000,
+        WAIT_MS,
         (m) => (m as { info: { IsOnline: boolean } }).info.IsOnline === false,
       ),
     ).toMatchObject({
@@ -208,10 +210,10 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
       browser.send({ infotype: 'register', info: { token } });
       await browser.next('register');
       await dialer.refresh();
-      expect(await browser.next('EquipInfoNow', 3000)).toMatchObject({
+      expect(await browser.next('EquipInfoNow', WAIT_MS)).toMatchObject({
         info: { SN: 'E2ETCP01', IsOnline: true },
       });
-      await browser.next('PushInfo', 3000);
+      await browser.next('PushInfo', WAIT_MS);
       const res = await post(app, `/equipment/${id}/operations`, { opr: 'openone', io: 5 }, bearer(token));
       expect(res.statusCode, res.body).toBe(200);
       expect(device.memory.coils[4]).toBe(true);

@@ -24,7 +24,7 @@ import { storageCases, useStorage } from '../storage/test-support.js';
 import { DeviceService } from './device-service.js';
 import { MqttGateway } from './mqtt-gateway.js';
 import { LinkRegistry } from './registry.js';
-import { delay, until } from './test-support.js';
+import { delay, until, WAIT_MS } from './test-support.js';
 
 const broker = testBroker();
 
@@ -112,7 +112,7 @@ describe.each(storageCases())(`MQTT device end to end on %s (${broker})`, (store
     const client = new MqttDeviceClient(device, { url: broker.url, root, reportMs: 100 });
     client.start();
     try {
-      expect(await browser.next('EquipInfoNow', 3000)).toMatchObject({
+      expect(await browser.next('EquipInfoNow', WAIT_MS)).toMatchObject({
         info: { SN: 'MQE00001', IsOnline: true },
       });
       const first = await browser.next('PushInfo', 3000, (m) => info(m).regai !== undefined);
@@ -154,7 +154,7 @@ describe.each(storageCases())(`MQTT device end to end on %s (${broker})`, (store
       expect(
         await browser.next(
           'EquipInfoNow',
-          3000,
+          WAIT_MS,
           (m) => (m as { info: { IsOnline: boolean } }).info.IsOnline === false,
         ),
       ).toMatchObject({ info: { SN: 'MQE00001', IsOnline: false } });
@@ -202,7 +202,7 @@ describe.each(storageCases())(`MQTT device end to end on %s (${broker})`, (store
       expect(
         await browser.next(
           'RFMsg',
-          3000,
+          WAIT_MS,
           (m) => (m as { info: { hexdata: string } }).info.hexdata === '0001',
         ),
       ).toMatchObject({
@@ -210,13 +210,13 @@ describe.each(storageCases())(`MQTT device end to end on %s (${broker})`, (store
       });
 
       await raw.publishAsync(client.topics.json, '{"firmware":"2.1","泵":"开"}');
-      const json = await browser.next('JsonMsg', 3000);
+      const json = await browser.next('JsonMsg', WAIT_MS);
       expect(json).toMatchObject({ info: { SN: 'MQT00001', data: { firmware: '2.1', 泵: '开' } } });
       expect((json as { info: { Time?: string } }).info.Time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       // A message that breaks a rule never reaches the console.
       await raw.publishAsync(client.topics.json, '{not json');
       await raw.publishAsync(client.topics.json, '{"ok":true}');
-      expect(await browser.next('JsonMsg', 3000)).toMatchObject({ info: { data: { ok: true } } });
+      expect(await browser.next('JsonMsg', WAIT_MS)).toMatchObject({ info: { data: { ok: true } } });
     } finally {
       await raw.endAsync();
       await client.stop();

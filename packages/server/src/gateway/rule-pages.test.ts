@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, post, register } from '../accounts/test-support.js';
 import { Browser } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
-import { startDeviceStack, until } from './test-support.js';
+import { startDeviceStack, until, WAIT_MS } from './test-support.js';
 import type { DeviceStack } from './test-support.js';
 
 /** DI1 held active for 0.2 s closes relay DO3. */
@@ -60,7 +60,7 @@ describe('rule pages end to end', () => {
     try {
       browser.send({ infotype: 'register', info: { token } });
       await browser.next('register');
-      await until(() => stack.devices.isOnline(id), 3000);
+      await until(() => stack.devices.isOnline(id), WAIT_MS);
 
       const page = pageWrite('di', 0, [trigger]);
       const hexdata = toHex(Uint8Array.from(page.registers.flatMap((r) => [r >> 8, r & 0xff])));
@@ -68,11 +68,11 @@ describe('rule pages end to end', () => {
         infotype: 'ModbusReg',
         info: { fn: 16, unid: 'RULE0001', regstart: page.start, hexdata },
       });
-      expect(await browser.next('ModbusReg', 3000)).toMatchObject({
+      expect(await browser.next('ModbusReg', WAIT_MS)).toMatchObject({
         info: { fn: 16, regstart: 14000, regnum: 70 },
       });
       browser.send({ infotype: 'ModbusReg', info: { fn: 3, unid: 'RULE0001', regstart: 14000, regnum: 70 } });
-      expect(await browser.next('ModbusReg', 3000)).toMatchObject({
+      expect(await browser.next('ModbusReg', WAIT_MS)).toMatchObject({
         info: { SN: 'RULE0001', fn: 3, regstart: 14000, regnum: 70, hexdata },
       });
 
@@ -80,7 +80,7 @@ describe('rule pages end to end', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(device.memory.coils[2]).toBe(false);
       device.memory.inputs[0] = true;
-      await until(() => device.memory.coils[2] === true, 3000);
+      await until(() => device.memory.coils[2] === true, WAIT_MS);
       const read = await post(
         app,
         `/equipment/${id}/operations`,

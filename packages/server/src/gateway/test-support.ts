@@ -40,6 +40,12 @@ export const BOARD: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 4, aoCou
 
 export const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
 
+/**
+ * How long an end-to-end test waits for what a device or the server does: far above what it takes
+ * on a quiet machine, so a test run sharing two cores with others does not fail on time alone.
+ */
+export const WAIT_MS = 10_000;
+
 export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Wait until `check` holds, polling every few ms; fails after `timeoutMs`. */
