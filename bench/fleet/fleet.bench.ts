@@ -1,20 +1,35 @@
 /**
- * Device fleet over DTU: FLEET_DEVICES simulated FL-R8 devices (5,000 by default) dial the real
- * server (packages/server/src/main.ts in a child process, polling every 10 s) from this process.
- * Measured for FLEET_SECONDS (30): telemetry rows persisted per second, the server's CPU and
- * memory, the latency from an analog input change on a device to the PushInfo on the owner's live
- * socket (poll-bound), and the command round trip (REST openone until the PushInfo shows the relay
- * on) against a baseline measured in the same run: a bare Modbus request and response on the same
- * link through the same API (rdo).
+ * Device fleet: FLEET_DEVICES simulated FL-R8 devices (5,000 by default) on DTU links, polled every
+ * 10 s, and FLEET_MQTT_DEVICES (1,000) on the MQTT broker reporting every FLEET_MQTT_REPORT_MS
+ * (100 ms) with an AI that moves every report, against the real server (packages/server/src/main.ts
+ * in a child process, on SQLite). The devices run in child processes of their own (bench/fleet/
+ * devices.ts, at most 10,000 DTU links each, dialling 250 links a second in all), so this process
+ * only measures. For FLEET_SECONDS (30) it measures data points persisted per second (telemetry
+ * rows, read from the store), the server's CPU, memory (from /proc) and event-loop delay
+ * (bench/fleet/server-probe.ts, loaded into it), and the latency from an AI change in a device to
+ * the PushInfo on the owner's live socket, for DTU devices (bound by the poll) and MQTT devices
+ * (bound by the report period). Then, at that load, the command round trip (REST openone until the
+ * live socket shows the relay on) on a DTU and on an MQTT device, each against a baseline measured
+ * in the same run: a bare Modbus request and response on the same link through the same API (rdo).
+ * The throughput is set next to ThingsBoard's published single-node figure, per CPU-%, and a
+ * verdict says whether the server kept up (every device online, its event loop never blocked for
+ * half a second or more, every change and command seen on the live socket).
  *
  *   npm run bench:fleet
+ *   FLEET_DEVICES=20000 FLEET_SECONDS=60 npm run bench:fleet
  *
- * 20,000 devices need an open-file limit above 20,000 in both processes (ulimit -n). MQTT devices
- * are not covered: the server has no MQTT link yet.
+ * The broker is FLEET_MQTT_URL (default the local Mosquitto at mqtt://127.0.0.1:1883); the MQTT
+ * part is skipped, with the reason, when it does not accept a connection or FLEET_MQTT_DEVICES is
+ * 0. Child processes raise their open-file limit (ulimit -n) as far as the hard limit allows; the
+ * server needs one file per DTU link on top of about 30 of its own. FLEET_CPU_PROFILE=DIR has the
+ * server write a CPU profile (node --cpu-prof) into DIR when it stops.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { connect as tcpConnect } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -22,19 +37,83 @@ import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import { openStorage } from '@fieldlink/server';
 import { SQLITE_FILE_NAME } from '../../packages/server/src/storage/open.js';
-import { Fleet } from '@fieldlink/simulator';
-import { seedFleet, FLEET_PASSWORD, FLEET_PREFIX, FLEET_TYPE, FLEET_USER } from './seed.js';
+import { fleetSerial } from '@fieldlink/simulator';
+import { peakRss, resetPeakRss } from '../history/child.js';
+import type { ShardCommand, ShardConfig, ShardStatus } from './devices.js';
+import type { ProbeReport } from './server-probe.js';
+import {
+  seedFleet,
+  FLEET_MQTT_PREFIX,
+  FLEET_PASSWORD,
+  FLEET_PREFIX,
+  FLEET_TYPE,
+  FLEET_USER,
+} from './seed.js';
 
-const DEVICES = Number(process.env.FLEET_DEVICES ?? 5000);
-const SECONDS = Number(process.env.FLEET_SECONDS ?? 30);
-if (!Number.isInteger(DEVICES) || DEVICES < 300)
-  throw new Error(`FLEET_DEVICES must be ≥ 300, got ${DEVICES}`);
-if (!(SECONDS > 0)) throw new Error(`FLEET_SECONDS must be a positive number, got ${SECONDS}`);
+function knob(name: string, fallback: number, valid: (n: number) => boolean, rule: string): number {
+  const raw = process.env[name]?.trim();
+  const value = raw ? Number(raw) : fallback;
+  if (!valid(value)) throw new Error(`${name} must be ${rule}, got '${raw}'`);
+  return value;
+}
+
+const DEVICES = knob('FLEET_DEVICES', 5000, (n) => Number.isInteger(n) && n >= 300, 'a whole number ≥ 300');
+const MQTT_DEVICES = knob(
+  'FLEET_MQTT_DEVICES',
+  1000,
+  (n) => Number.isInteger(n) && (n === 0 || n >= 10),
+  '0 (no MQTT devices) or a whole number ≥ 10',
+);
+const REPORT_MS = knob(
+  'FLEET_MQTT_REPORT_MS',
+  100,
+  (n) => Number.isInteger(n) && n >= 100,
+  'a whole number ≥ 100',
+);
+const SECONDS = knob('FLEET_SECONDS', 30, (n) => n > 0, 'a positive number');
+const MQTT_URL = process.env.FLEET_MQTT_URL?.trim() || 'mqtt://127.0.0.1:1883';
+/** Where the server writes a CPU profile (node --cpu-prof) when it stops; none when unset. */
+const CPU_PROFILE_DIR = process.env.FLEET_CPU_PROFILE?.trim() || null;
+
 const POLL_SECONDS = 10;
+/** DTU devices move their inputs twice a poll period, so every poll reads new AI values. */
+const DTU_TICK_MS = (POLL_SECONDS * 1000) / 2;
+/**
+ * DTU links dialled per second, all device processes together: about what the server registers in
+ * a second here, so that dials do not overflow its listen backlog (Node's default, 511).
+ */
+const DIAL_PER_SECOND = 250;
+/** Devices per DTU device process: each link is an open file on both sides. */
+const DTU_SHARD = 10_000;
+/** The limit asked for in every child; `ulimit -n hard` when the hard limit is lower. */
+const OPEN_FILES = 65_536;
+/** Files the server holds besides its DTU links (store, listeners, broker, pipes, …), roughly. */
+const SERVER_FILES = 30;
 const SAMPLED = 200;
 const OPERATIONS = 100;
 const PUSH_TIMEOUT_MS = 3 * POLL_SECONDS * 1000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 60_000;
+/** Links come up at a few hundred a second at best: the wait grows with the fleet. */
+const CONNECT_TIMEOUT_MS = 120_000 + 15 * (DEVICES + MQTT_DEVICES);
+/** Waiting for links ends early when no device came online for this long after all were started. */
+const CONNECT_STALL_MS = 30_000;
+const COMMAND_PHASE_MS = 180_000;
+const STOP_TIMEOUT_MS = 60_000;
+/** The whole run, whatever happens: then the children are killed and the run fails. */
+const RUN_LIMIT_MS =
+  (SECONDS + POLL_SECONDS) * 1000 +
+  START_TIMEOUT_MS +
+  CONNECT_TIMEOUT_MS +
+  COMMAND_PHASE_MS +
+  4 * STOP_TIMEOUT_MS;
+
+/** ThingsBoard's published single-node figure on 2 vCPU. */
+const THINGSBOARD = { devices: 5000, pointsPerSecond: 15_000, cpuPercent: 95, vcpus: 2 } as const;
+
 const MAIN_FILE = fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url));
+const PROBE_FILE = fileURLToPath(new URL('./server-probe.ts', import.meta.url));
+const DEVICES_FILE = fileURLToPath(new URL('./devices.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface PushInfoMessage {
@@ -42,51 +121,184 @@ interface PushInfoMessage {
   readonly info: { readonly SN: string; readonly regai?: number[]; readonly regdo?: number[] };
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Epoch milliseconds with the sub-millisecond part, comparable across processes of one machine. */
+const epoch = (): number => performance.timeOrigin + performance.now();
+
+/** A child process whose standard input and output are pipes. */
+type Child = ChildProcessByStdio<Writable, Readable, null>;
+
+/** Every child started, for the run's time limit to end them. */
+const children = new Set<Child>();
+
+/** Node with the given arguments, its open-file limit raised first (as far as the hard limit allows). */
+function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv): Child {
+  const script = `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n hard; exec "$0" "$@"`;
+  const child = spawn(
+    'bash',
+    ['-c', script, process.execPath, '--conditions=source', '--import', 'tsx', ...args],
+    { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Resolves once the child exited; kills it when it has not within `ms`. */
+async function ended(child: Child, exited: Promise<void>, ms: number): Promise<void> {
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
 interface Server {
   readonly pid: number;
   readonly httpPort: number;
   readonly dtuPort: number;
+  /** Warnings and errors the server logged, by message. */
+  readonly warnings: Map<string, number>;
+  /** The event loop since the last call (bench/fleet/server-probe.ts). */
+  probe(): Promise<ProbeReport>;
   stop(): Promise<void>;
 }
 
-function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN_FILE], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      DTU_PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO: '0',
-      POLL_SECONDS: String(POLL_SECONDS),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
+  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : [];
+  const child = spawnNode([...profile, '--import', PROBE_FILE, MAIN_FILE], {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    DTU_PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO: '0',
+    POLL_SECONDS: String(POLL_SECONDS),
+    LOG_LEVEL: 'warn',
+    MQTT_URL: mqttUrl ?? '',
+    MQTT_NODE_ID: `fleet-bench-${process.pid}`,
   });
-  child.stdout.setEncoding('utf8');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const warnings = new Map<string, number>();
+  const probes: ((report: ProbeReport) => void)[] = [];
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms`));
+    }, START_TIMEOUT_MS);
     let httpPort = 0;
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
+      if (line.startsWith('probe ')) {
+        probes.shift()?.(JSON.parse(line.slice('probe '.length)) as ProbeReport);
+        return;
+      }
+      if (line.startsWith('{')) {
+        try {
+          const entry = JSON.parse(line) as { level?: number; msg?: string };
+          if ((entry.level ?? 0) >= 40) {
+            const key = entry.msg ?? line.slice(0, 80);
+            warnings.set(key, (warnings.get(key) ?? 0) + 1);
+          }
+        } catch {
+          // Not a log entry.
+        }
+        return;
+      }
       const http = /listening on http:\/\/localhost:(\d+)\//.exec(line);
       if (http) httpPort = Number(http[1]);
       const dtu = /^DTU listener on port (\d+)/.exec(line);
       if (dtu && httpPort > 0) {
+        clearTimeout(timer);
         resolve({
           pid: child.pid!,
           httpPort,
           dtuPort: Number(dtu[1]),
+          warnings,
+          probe: () =>
+            new Promise((resolve) => {
+              probes.push(resolve);
+              child.stdin.write('probe\n');
+            }),
           stop: async () => {
             child.kill('SIGTERM');
-            await exited;
+            await ended(child, exited, STOP_TIMEOUT_MS);
           },
         });
       }
     });
-    child.once('exit', (code) => reject(new Error(`the server exited before listening (status ${code})`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited before listening (status ${code})`));
+    });
   });
+}
+
+/** A device process (bench/fleet/devices.ts) and its requests. */
+class Shard {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (reply: Record<string, unknown>) => void>();
+  private readonly exited: Promise<void>;
+
+  private constructor(
+    readonly config: ShardConfig,
+    private readonly child: Child,
+  ) {
+    this.exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  static start(config: ShardConfig): Promise<Shard> {
+    const child = spawnNode([DEVICES_FILE, JSON.stringify(config)], process.env);
+    const shard = new Shard(config, child);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`a device process did not start within ${START_TIMEOUT_MS} ms`));
+      }, START_TIMEOUT_MS);
+      const lines = createInterface({ input: child.stdout });
+      lines.on('line', (line) => {
+        if (line === 'ready') {
+          clearTimeout(timer);
+          resolve(shard);
+          return;
+        }
+        const reply = JSON.parse(line) as { id: number } & Record<string, unknown>;
+        const waiter = shard.waiting.get(reply.id);
+        shard.waiting.delete(reply.id);
+        waiter?.(reply);
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`a device process exited before starting (status ${code})`));
+      });
+    });
+  }
+
+  private ask(request: ShardCommand): Promise<Record<string, unknown>> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.stdin.write(`${JSON.stringify({ ...request, id })}\n`);
+    });
+  }
+
+  async status(): Promise<ShardStatus> {
+    return (await this.ask({ op: 'status' })).status as ShardStatus;
+  }
+
+  /** Sets an AI channel of a held device; resolves with when it was set (epoch ms). */
+  async set(index: number, channel: number, value: number): Promise<number> {
+    const reply = await this.ask({ op: 'set', index, channel, value });
+    if (typeof reply.at !== 'number') throw new Error(String(reply.error));
+    return reply.at;
+  }
+
+  async stop(): Promise<void> {
+    this.child.stdin.end();
+    await ended(this.child, this.exited, STOP_TIMEOUT_MS);
+  }
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */
@@ -100,29 +312,115 @@ async function processUsage(pid: number): Promise<{ cpuSeconds: number; rssMb: n
   return { cpuSeconds: ticks / 100, rssMb: rssKb / 1024 };
 }
 
+/** CPU seconds of several processes together; 0 for one that is gone or unreadable. */
+async function cpuSeconds(pids: readonly number[]): Promise<number> {
+  const each = await Promise.all(
+    pids.map((pid) =>
+      processUsage(pid).then(
+        (u) => u.cpuSeconds,
+        () => 0,
+      ),
+    ),
+  );
+  return each.reduce((a, b) => a + b, 0);
+}
+
+/** The soft open-file limit of a process, from /proc. */
+async function openFileLimit(pid: number): Promise<number> {
+  const limits = await readFile(`/proc/${pid}/limits`, 'utf8');
+  return Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? NaN);
+}
+
+/** How many files (sockets included) a process holds open, from /proc. */
+async function openFiles(pid: number): Promise<number> {
+  return (await readdir(`/proc/${pid}/fd`)).length;
+}
+
+/** The kernel's count of connections dropped for a full listen queue (TcpExt ListenOverflows). */
+async function listenOverflows(): Promise<number> {
+  try {
+    const lines = (await readFile('/proc/net/netstat', 'utf8'))
+      .split('\n')
+      .filter((l) => l.startsWith('TcpExt:'));
+    const names = lines[0]!.split(/\s+/);
+    const values = lines[1]!.split(/\s+/);
+    return Number(values[names.indexOf('ListenOverflows')]);
+  } catch {
+    return NaN;
+  }
+}
+
+/** The broker's process id where the host's pid file tells it (local Mosquitto), else null. */
+async function brokerPid(url: string): Promise<number | null> {
+  const host = new URL(url).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost') return null;
+  try {
+    const pid = Number((await readFile('/run/mosquitto/mosquitto.pid', 'utf8')).trim());
+    await processUsage(pid);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+/** Null when the broker's port accepts a TCP connection within 2 s, else why not. */
+function probeBroker(url: string): Promise<string | null> {
+  let host: string;
+  let port: number;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'mqtt:') return Promise.resolve(`only mqtt:// URLs are measured, got ${url}`);
+    host = parsed.hostname;
+    port = parsed.port ? Number(parsed.port) : 1883;
+  } catch {
+    return Promise.resolve(`not a URL: ${url}`);
+  }
+  return new Promise((resolve) => {
+    const socket = tcpConnect({ host, port });
+    socket.setTimeout(2000, () => socket.destroy(new Error('no answer within 2000 ms')));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(null);
+    });
+    socket.once('error', (error: Error & { errors?: Error[] }) => {
+      const first = error.errors?.[0] ?? error;
+      resolve(first.message || String(first));
+    });
+  });
+}
+
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function summary(values: number[]): { p50: number; p99: number; n: number } {
-  const sorted = [...values].sort((a, b) => a - b);
+function summary(values: readonly number[]): { p50: number; p99: number; n: number } {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: sorted.length };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The owner's live socket: resolves waiters when a PushInfo for their SN matches. */
 class LiveClient {
-  private readonly waiters = new Map<string, (info: PushInfoMessage['info']) => boolean>();
+  private readonly waiters = new Map<string, (info: PushInfoMessage['info'], at: number) => boolean>();
+  private closedWith: string | null = null;
+  messages = 0;
+
   constructor(private readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) => {
+      const at = epoch();
+      this.messages++;
       const message = JSON.parse(data.toString('utf8')) as { infotype?: string };
       if (message.infotype !== 'PushInfo') return;
       const info = (message as PushInfoMessage).info;
       const waiter = this.waiters.get(info.SN);
-      if (waiter?.(info)) this.waiters.delete(info.SN);
+      if (waiter?.(info, at)) this.waiters.delete(info.SN);
     });
+    socket.on('close', (code, reason) => (this.closedWith = `${code} ${reason.toString('utf8')}`));
+  }
+
+  /** Why the server closed the socket, or null while it is open. */
+  get closed(): string | null {
+    return this.closedWith;
   }
 
   static async open(port: number, token: string): Promise<LiveClient> {
@@ -143,17 +441,20 @@ class LiveClient {
     return new LiveClient(socket);
   }
 
-  /** Resolves with the time the first PushInfo for `sn` matching `test` arrived, or NaN on timeout. */
+  /**
+   * Resolves with the time (epoch ms) the first PushInfo for `sn` matching `test` arrived, or NaN
+   * on timeout.
+   */
   until(sn: string, test: (info: PushInfoMessage['info']) => boolean): Promise<number> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiters.delete(sn);
         resolve(NaN);
       }, PUSH_TIMEOUT_MS);
-      this.waiters.set(sn, (info) => {
+      this.waiters.set(sn, (info, at) => {
         if (!test(info)) return false;
         clearTimeout(timer);
-        resolve(performance.now());
+        resolve(at);
         return true;
       });
     });
@@ -172,6 +473,7 @@ async function api(port: number, path: string, token: string | null, body: unkno
       ...(token === null ? {} : { authorization: `Bearer ${token}` }),
     },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const json: unknown = await reply.json();
   if (!reply.ok) throw new Error(`POST ${path}: ${reply.status} ${JSON.stringify(json)}`);
@@ -179,117 +481,483 @@ async function api(port: number, path: string, token: string | null, body: unkno
 }
 
 const fmt = (ms: number): string => (Number.isNaN(ms) ? '—' : `${ms.toFixed(1)} ms`);
+const ratio = (a: number, b: number): string => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : '—');
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+/** A sampled device: which process holds it, its index there, its serial number. */
+interface Held {
+  readonly shard: Shard;
+  readonly index: number;
+  readonly sn: string;
+}
+
+/**
+ * Sets AI `channel` of each held device to a value of its own, spread over `spreadMs`, and resolves
+ * with each latency until the live socket shows it (NaN where it did not within the timeout).
+ */
+function changes(
+  live: LiveClient,
+  held: readonly Held[],
+  channel: number,
+  spreadMs: number,
+): Promise<number[]> {
+  return Promise.all(
+    held.map(async (device, i) => {
+      await sleep((i * spreadMs) / held.length);
+      const value = 1000 + i;
+      const seen = live.until(device.sn, (info) => info.regai?.[channel] === value);
+      const at = await device.shard.set(device.index, channel, value);
+      const ms = (await seen) - at;
+      return ms;
+    }),
+  );
+}
+
+interface RoundTrips {
+  readonly commands: number[];
+  readonly reads: number[];
+  readonly failures: Map<string, number>;
+}
+
+/**
+ * On each device in turn: an rdo through the API (the baseline), then an openone timed until the
+ * live socket shows relay 1 on. Stops early at `deadline` (performance.now()).
+ */
+async function roundTrips(
+  port: number,
+  token: string,
+  live: LiveClient,
+  devices: readonly { sn: string; id: number }[],
+  deadline: number,
+): Promise<RoundTrips> {
+  const result: RoundTrips = { commands: [], reads: [], failures: new Map() };
+  const fail = (error: unknown): void => {
+    const key = error instanceof Error ? error.message.slice(0, 120) : String(error);
+    result.failures.set(key, (result.failures.get(key) ?? 0) + 1);
+  };
+  for (const { sn, id } of devices) {
+    if (performance.now() > deadline) break;
+    const path = `/api/v1/equipment/${id}/operations`;
+    try {
+      const r0 = performance.now();
+      await api(port, path, token, { opr: 'rdo', regstart: 0, regnum: 8 });
+      result.reads.push(performance.now() - r0);
+      const seen = live.until(sn, (info) => ((info.regdo?.[0] ?? 0) & 1) === 1);
+      const c0 = epoch();
+      await api(port, path, token, { opr: 'openone', io: 1 });
+      const ms = (await seen) - c0;
+      if (Number.isNaN(ms)) fail(new Error('no PushInfo with the relay on'));
+      else result.commands.push(ms);
+    } catch (error) {
+      fail(error);
+    }
+  }
+  return result;
+}
+
+/** The DTU devices split into processes of at most DTU_SHARD each, evenly. */
+function dtuShards(dtuPort: number): ShardConfig[] {
+  const n = Math.ceil(DEVICES / DTU_SHARD);
+  const shards: ShardConfig[] = [];
+  let first = 1;
+  for (let i = 0; i < n; i++) {
+    const count = Math.floor(DEVICES / n) + (i < DEVICES % n ? 1 : 0);
+    shards.push({
+      kind: 'dtu',
+      type: FLEET_TYPE,
+      prefix: FLEET_PREFIX,
+      firstIndex: first,
+      count,
+      held: i === 0 ? SAMPLED : 0,
+      host: '127.0.0.1',
+      port: dtuPort,
+      tickMs: DTU_TICK_MS,
+      stagger: Math.max(1, Math.round(DIAL_PER_SECOND / 10 / n)),
+    });
+    first += count;
+  }
+  return shards;
+}
 
 async function main(): Promise<void> {
+  const startLoad = loadavg();
+  const mqttSkip =
+    MQTT_DEVICES === 0
+      ? 'FLEET_MQTT_DEVICES=0'
+      : await probeBroker(MQTT_URL).then((problem) =>
+          problem === null ? null : `broker unreachable at ${MQTT_URL}: ${problem}`,
+        );
+  const mqttDevices = mqttSkip === null ? MQTT_DEVICES : 0;
+  const mqttSampled = Math.min(SAMPLED, Math.floor(mqttDevices / 2));
+  const mqttOperations = Math.min(OPERATIONS, mqttDevices - mqttSampled);
+
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldlink-fleet-'));
   let server: Server | undefined;
-  let fleet: Fleet | undefined;
+  const shards: Shard[] = [];
   let live: LiveClient | undefined;
+  let store: Database.Database | undefined;
   try {
     const storage = await openStorage({ dataDir });
-    const ids = await seedFleet(storage.db, DEVICES, Date.now()).finally(() => storage.close());
-    server = await startServer(dataDir);
-    fleet = new Fleet({
-      type: FLEET_TYPE,
-      count: DEVICES,
-      host: '127.0.0.1',
-      port: server.dtuPort,
-      prefix: FLEET_PREFIX,
-    });
-    // Sampled devices hold their inputs still, so a value set in their memory stays until read.
-    const sampled = fleet.clients.slice(0, SAMPLED);
-    for (const client of sampled) client.device.tick = () => {};
-    const connectStart = performance.now();
-    fleet.start();
-    while (fleet.status().connected < DEVICES && performance.now() - connectStart < 120_000) await sleep(250);
-    const connectMs = performance.now() - connectStart;
-    const connected = fleet.status().connected;
+    const groups = [{ prefix: FLEET_PREFIX, count: DEVICES }];
+    if (mqttDevices > 0) groups.push({ prefix: FLEET_MQTT_PREFIX, count: mqttDevices });
+    const ids = await seedFleet(storage.db, groups, Date.now()).finally(() => storage.close());
+    const firstMqttId = mqttDevices > 0 ? ids.get(fleetSerial(FLEET_MQTT_PREFIX, 1))! : Infinity;
+    store = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const db = store;
 
-    const login = (await api(server.httpPort, '/api/v1/auth/login', null, {
-      userName: FLEET_USER,
-      password: FLEET_PASSWORD,
-    })) as { accessToken: string };
-    live = await LiveClient.open(server.httpPort, login.accessToken);
+    server = await startServer(dataDir, mqttDevices > 0 ? MQTT_URL : null);
+    const dtuConfigs = dtuShards(server.dtuPort);
+    const mqttConfig: ShardConfig | null =
+      mqttDevices > 0
+        ? {
+            kind: 'mqtt',
+            type: FLEET_TYPE,
+            prefix: FLEET_MQTT_PREFIX,
+            firstIndex: 1,
+            count: mqttDevices,
+            held: mqttSampled,
+            url: MQTT_URL,
+            reportMs: REPORT_MS,
+          }
+        : null;
+    // Signed in and listening before the devices dial: a server short of open files still has these.
+    const signIn = async (): Promise<string> =>
+      (
+        (await api(server!.httpPort, '/api/v1/auth/login', null, {
+          userName: FLEET_USER,
+          password: FLEET_PASSWORD,
+        })) as { accessToken: string }
+      ).accessToken;
+    live = await LiveClient.open(server.httpPort, await signIn());
+    const overflows0 = await listenOverflows();
+    const connectStart = performance.now();
+    for (const config of [...dtuConfigs, ...(mqttConfig ? [mqttConfig] : [])]) {
+      shards.push(await Shard.start(config));
+    }
+    const dtuProcesses = shards.filter((s) => s.config.kind === 'dtu');
+    const mqttProcess = shards.find((s) => s.config.kind === 'mqtt');
+
+    // Online as the server sees it (its equipment rows), until every device is or progress stops.
+    const online = (): { dtu: number; mqtt: number } => {
+      const rows = db
+        .prepare('SELECT substr(sn, 1, 3) AS prefix, sum(online) AS n FROM equipment GROUP BY 1')
+        .all() as { prefix: string; n: number }[];
+      const of = (prefix: string): number => rows.find((r) => r.prefix === prefix)?.n ?? 0;
+      return { dtu: of(FLEET_PREFIX), mqtt: of(FLEET_MQTT_PREFIX) };
+    };
+    let seen = online();
+    let lastProgress = performance.now();
+    const connected = { dtuMs: NaN, mqttMs: NaN };
+    for (;;) {
+      const now = online();
+      const elapsed = performance.now() - connectStart;
+      if (now.dtu >= DEVICES && Number.isNaN(connected.dtuMs)) connected.dtuMs = elapsed;
+      if (now.mqtt >= mqttDevices && Number.isNaN(connected.mqttMs)) connected.mqttMs = elapsed;
+      if (now.dtu + now.mqtt > seen.dtu + seen.mqtt) lastProgress = performance.now();
+      seen = now;
+      if (now.dtu >= DEVICES && now.mqtt >= mqttDevices) break;
+      const allStarted = elapsed > (DEVICES / DIAL_PER_SECOND) * 1000 + 10_000;
+      if (elapsed > CONNECT_TIMEOUT_MS || (allStarted && performance.now() - lastProgress > CONNECT_STALL_MS))
+        break;
+      await sleep(500);
+    }
+    const connectS = (performance.now() - connectStart) / 1000;
+    const serverFiles = await openFiles(server.pid);
+    const overflows = (await listenOverflows()) - overflows0;
+    const linkStatus = await Promise.all(dtuProcesses.map((s) => s.status()));
+    const dtuLinks = linkStatus.reduce((a, s) => a + s.connected, 0);
+    const dtuDrops = linkStatus.reduce((a, s) => a + s.drops, 0);
 
     // A poll round so every device has been read once, then the measured window.
     await sleep(POLL_SECONDS * 1000);
-    const telemetry = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
-    const rows = (): number =>
-      (telemetry.prepare('SELECT count(*) AS n FROM telemetry').get() as { n: number }).n;
-    const rows0 = rows();
-    const usage0 = await processUsage(server.pid);
+    const broker = mqttDevices > 0 ? await brokerPid(MQTT_URL) : null;
+    const dtuPids = dtuProcesses.map((s) => s.pid);
+    const mqttPids = mqttProcess ? [mqttProcess.pid] : [];
+    const rowCount = (): number =>
+      (db.prepare('SELECT count(*) AS n FROM telemetry').get() as { n: number }).n;
+    const rows0 = rowCount();
+    const peakReset = await resetPeakRss(server.pid);
+    const server0 = await processUsage(server.pid);
+    const dtuDevices0 = await cpuSeconds(dtuPids);
+    const mqttDevices0 = await cpuSeconds(mqttPids);
+    const broker0 = broker === null ? 0 : await cpuSeconds([broker]);
+    const self0 = process.cpuUsage();
+    const messages0 = live.messages;
+    const reports0 = (await mqttProcess?.status())?.reports ?? 0;
+    await Promise.all(shards.map((s) => s.status()));
+    await server.probe();
     const t0 = performance.now();
+    const at0 = Date.now();
 
-    // Device AI change → PushInfo, on SAMPLED devices spread over the window.
-    const changes = sampled.map(async (client, i) => {
-      await sleep((i * (SECONDS * 1000 - PUSH_TIMEOUT_MS / 3)) / SAMPLED);
-      const value = 1000 + i;
-      const seen = live!.until(client.device.serial, (info) => info.regai?.[0] === value);
-      const at = performance.now();
-      client.device.memory.inputRegisters[0] = value;
-      return (await seen) - at;
-    });
-    const changeLatencies = (await Promise.all(changes)).filter((ms) => !Number.isNaN(ms));
-    const elapsed = Math.max(SECONDS * 1000, performance.now() - t0);
-    if (performance.now() - t0 < elapsed) await sleep(elapsed - (performance.now() - t0));
-    const usage1 = await processUsage(server.pid);
-    const rows1 = rows();
+    // Device AI change → PushInfo on the sampled devices, spread over the window.
+    const dtuHeld: Held[] = Array.from({ length: SAMPLED }, (_, index) => ({
+      shard: dtuProcesses[0]!,
+      index,
+      sn: fleetSerial(FLEET_PREFIX, index + 1),
+    }));
+    const mqttHeld: Held[] = Array.from({ length: mqttSampled }, (_, index) => ({
+      shard: mqttProcess!,
+      index,
+      sn: fleetSerial(FLEET_MQTT_PREFIX, index + 1),
+    }));
+    const [dtuChanges, mqttChanges] = await Promise.all([
+      changes(live, dtuHeld, 0, Math.max(0, SECONDS * 1000 - PUSH_TIMEOUT_MS / 3)),
+      changes(live, mqttHeld, 1, Math.max(0, SECONDS * 1000 - 2000)),
+    ]);
+    const rest = SECONDS * 1000 - (performance.now() - t0);
+    if (rest > 0) await sleep(rest);
+    const server1 = await processUsage(server.pid);
+    const dtuDevices1 = await cpuSeconds(dtuPids);
+    const mqttDevices1 = await cpuSeconds(mqttPids);
+    const broker1 = broker === null ? 0 : await cpuSeconds([broker]);
+    const self1 = process.cpuUsage(self0);
+    const peak = await peakRss(server.pid);
     const windowS = (performance.now() - t0) / 1000;
-    telemetry.close();
+    const at1 = Date.now();
+    const messages = live.messages - messages0;
+    const shardStatus = await Promise.all(shards.map((s) => s.status()));
+    const reports = (shardStatus.find((_, i) => shards[i] === mqttProcess)?.reports ?? 0) - reports0;
+    const windowProbe = await server.probe();
+    const rows1 = rowCount();
+    // Rows stamped inside the window, by link kind, once the writer has flushed them.
+    await sleep(1000);
+    const split = db
+      .prepare(
+        'SELECT equipment_id >= ? AS mqtt, count(*) AS n FROM telemetry WHERE at >= ? AND at < ? GROUP BY 1',
+      )
+      .all(Number.isFinite(firstMqttId) ? firstMqttId : 2 ** 31, at0, at1) as { mqtt: number; n: number }[];
+    const splitRows = (mqtt: number): number => split.find((r) => r.mqtt === mqtt)?.n ?? 0;
+    const splitS = (at1 - at0) / 1000;
 
-    // Command round trip at that load, against a bare Modbus read on the same link.
-    const commands: number[] = [];
-    const reads: number[] = [];
-    for (let i = 0; i < OPERATIONS; i++) {
-      const client = fleet.clients[SAMPLED + i]!;
-      const id = ids.get(client.device.serial)!;
-      const r0 = performance.now();
-      await api(server.httpPort, `/api/v1/equipment/${id}/operations`, login.accessToken, {
-        opr: 'rdo',
-        regstart: 0,
-        regnum: 8,
+    // Command round trips at that load, DTU and MQTT side by side, each against a bare read.
+    const token = await signIn();
+    const deadline = performance.now() + COMMAND_PHASE_MS;
+    const target = (prefix: string, from: number, count: number): { sn: string; id: number }[] =>
+      Array.from({ length: count }, (_, i) => {
+        const sn = fleetSerial(prefix, from + i + 1);
+        return { sn, id: ids.get(sn)! };
       });
-      reads.push(performance.now() - r0);
-      const seen = live.until(client.device.serial, (info) => ((info.regdo?.[0] ?? 0) & 1) === 1);
-      const c0 = performance.now();
-      await api(server.httpPort, `/api/v1/equipment/${id}/operations`, login.accessToken, {
-        opr: 'openone',
-        io: 1,
-      });
-      commands.push((await seen) - c0);
+    const [dtuTrips, mqttTrips] = await Promise.all([
+      roundTrips(server.httpPort, token, live, target(FLEET_PREFIX, SAMPLED, OPERATIONS), deadline),
+      roundTrips(
+        server.httpPort,
+        token,
+        live,
+        target(FLEET_MQTT_PREFIX, mqttSampled, mqttOperations),
+        deadline,
+      ),
+    ]);
+
+    const commandProbe = await server.probe();
+    const cpu = ((server1.cpuSeconds - server0.cpuSeconds) / windowS) * 100;
+    const dtuDevicesCpu = ((dtuDevices1 - dtuDevices0) / windowS) * 100;
+    const mqttDevicesCpu = ((mqttDevices1 - mqttDevices0) / windowS) * 100;
+    const brokerCpu = ((broker1 - broker0) / windowS) * 100;
+    const selfCpu = ((self1.user + self1.system) / 1e6 / windowS) * 100;
+    const points = (rows1 - rows0) / windowS;
+    const serverLimit = await openFileLimit(server.pid);
+    const deviceLimit = await openFileLimit(dtuProcesses[0]!.pid);
+
+    console.log(
+      `Device fleet: ${int(DEVICES)} FL-R8 on DTU links, polled every ${POLL_SECONDS} s` +
+        (mqttSkip === null
+          ? `, and ${int(mqttDevices)} FL-R8 on MQTT reporting every ${REPORT_MS} ms (AI1 moves every report)`
+          : `; MQTT part skipped: ${mqttSkip}`) +
+        `; server on SQLite, ${windowS.toFixed(0)} s measured`,
+    );
+    console.log(
+      `machine: ${cpus().length} cores, load average ${startLoad.map((l) => l.toFixed(2)).join(' ')} at start; ` +
+        `open-file limit: server ${serverLimit}, device processes ${deviceLimit}`,
+    );
+    if (serverLimit < DEVICES + SERVER_FILES) {
+      console.log(
+        `  the server's open-file limit (${serverLimit}) is below ${int(DEVICES)} DTU links + about ` +
+          `${SERVER_FILES} files of its own: raise the hard limit (ulimit -Hn) to connect them all`,
+      );
     }
-    const command = summary(commands.filter((ms) => !Number.isNaN(ms)));
-    const read = summary(reads);
-    const change = summary(changeLatencies);
-    const cpu = ((usage1.cpuSeconds - usage0.cpuSeconds) / windowS) * 100;
-
-    console.log(`Device fleet over DTU (MQTT not built yet, so not covered); poll every ${POLL_SECONDS} s`);
-    console.log(`devices ${connected}/${DEVICES} connected in ${(connectMs / 1000).toFixed(1)} s`);
-    console.log('20,000 devices need ulimit -n above 20,000 in both processes (FLEET_DEVICES=20000)');
+    console.log(
+      `DTU devices online at the server: ${int(seen.dtu)}/${int(DEVICES)}` +
+        (Number.isNaN(connected.dtuMs)
+          ? ` after ${connectS.toFixed(1)} s`
+          : ` in ${(connected.dtuMs / 1000).toFixed(1)} s`) +
+        ` (${dtuProcesses.length} device process${dtuProcesses.length === 1 ? '' : 'es'}; ` +
+        `${int(dtuLinks)} links up on the device side, ${int(dtuDrops)} dropped; ` +
+        `the server held ${int(serverFiles)} open files; ${Number.isNaN(overflows) ? '—' : int(overflows)} ` +
+        'connections dropped on a full listen queue)',
+    );
+    if (mqttDevices > 0) {
+      console.log(
+        `MQTT devices online at the server: ${int(seen.mqtt)}/${int(mqttDevices)}` +
+          (Number.isNaN(connected.mqttMs)
+            ? ` after ${connectS.toFixed(1)} s`
+            : ` in ${(connected.mqttMs / 1000).toFixed(1)} s`) +
+          ` (broker ${MQTT_URL})`,
+      );
+    }
+    if (live.closed !== null) console.log(`the live socket was closed by the server: ${live.closed}`);
     console.table({
-      'telemetry rows persisted/s': { value: ((rows1 - rows0) / windowS).toFixed(0) },
+      'data points persisted/s (telemetry rows)': { value: int(points) },
+      [`  stamped in the window: DTU devices`]: { value: `${int(splitRows(0) / splitS)}/s` },
+      [`  stamped in the window: MQTT devices`]: { value: `${int(splitRows(1) / splitS)}/s` },
+      'MQTT reports published/s (device side)': { value: mqttDevices > 0 ? int(reports / windowS) : '—' },
       'server CPU (100% = one core)': { value: `${cpu.toFixed(0)} %` },
-      'server RSS': { value: `${usage1.rssMb.toFixed(0)} MB` },
-      [`AI change → ws PushInfo p50 (poll-bound, n=${change.n}/${SAMPLED})`]: { value: fmt(change.p50) },
-      [`AI change → ws PushInfo p99 (poll-bound)`]: { value: fmt(change.p99) },
+      'server RSS at the end / peak': {
+        value: `${server1.rssMb.toFixed(0)} MB / ${peak === null || !peakReset ? '—' : `${(peak / 2 ** 20).toFixed(0)} MB`}`,
+      },
+      'device processes CPU (DTU / MQTT)': {
+        value: `${dtuDevicesCpu.toFixed(0)} % / ${mqttDevices > 0 ? `${mqttDevicesCpu.toFixed(0)} %` : '—'}`,
+      },
+      'broker CPU': { value: broker === null ? '—' : `${brokerCpu.toFixed(0)} %` },
+      'measuring process CPU': { value: `${selfCpu.toFixed(0)} %` },
+      'server event-loop delay p50 / p99 / max': {
+        value: `${fmt(windowProbe.p50)} / ${fmt(windowProbe.p99)} / ${fmt(windowProbe.max)}`,
+      },
+      'device processes event-loop delay p99 / max': {
+        value: `${fmt(Math.max(...shardStatus.map((s) => s.delayP99)))} / ${fmt(Math.max(...shardStatus.map((s) => s.delayMax)))}`,
+      },
+      'live socket messages/s': { value: int(messages / windowS) },
     });
-    console.table({
-      [`openone → ws PushInfo (n=${command.n}/${OPERATIONS})`]: {
+    const dtuChange = summary(dtuChanges);
+    const mqttChange = summary(mqttChanges);
+    const changeRows: Record<string, { p50: string; p99: string; n: string }> = {
+      [`DTU device (poll-bound, poll every ${POLL_SECONDS} s)`]: {
+        p50: fmt(dtuChange.p50),
+        p99: fmt(dtuChange.p99),
+        n: `${dtuChange.n}/${SAMPLED}`,
+      },
+    };
+    if (mqttDevices > 0) {
+      changeRows[`MQTT device (report-bound, report every ${REPORT_MS} ms)`] = {
+        p50: fmt(mqttChange.p50),
+        p99: fmt(mqttChange.p99),
+        n: `${mqttChange.n}/${mqttSampled}`,
+      };
+    }
+    console.log('AI change in a device → PushInfo on the live socket (includes the 300 ms push window):');
+    console.table(changeRows);
+
+    const tripRows: Record<string, { p50: string; p99: string; n: string }> = {};
+    const addTrips = (kind: string, trips: RoundTrips, planned: number): void => {
+      const command = summary(trips.commands);
+      const read = summary(trips.reads);
+      tripRows[`${kind}: openone → ws PushInfo`] = {
         p50: fmt(command.p50),
         p99: fmt(command.p99),
+        n: `${command.n}/${planned}`,
+      };
+      tripRows[`${kind}: baseline rdo REST round trip`] = {
+        p50: fmt(read.p50),
+        p99: fmt(read.p99),
+        n: `${read.n}/${planned}`,
+      };
+      tripRows[`${kind}: ratio (command / baseline)`] = {
+        p50: ratio(command.p50, read.p50),
+        p99: ratio(command.p99, read.p99),
+        n: '',
+      };
+    };
+    addTrips('DTU', dtuTrips, OPERATIONS);
+    if (mqttDevices > 0) addTrips('MQTT', mqttTrips, mqttOperations);
+    console.log('Command round trip at that load (REST operation → device → push back):');
+    console.table(tripRows);
+    for (const [kind, trips] of [
+      ['DTU', dtuTrips],
+      ['MQTT', mqttTrips],
+    ] as const) {
+      for (const [message, n] of trips.failures) console.log(`  ${kind} round trip failed ×${n}: ${message}`);
+    }
+
+    // Per CPU-% of a 2-vCPU machine: ThingsBoard's 95 % is of its whole machine.
+    const tbPerCpu = THINGSBOARD.pointsPerSecond / THINGSBOARD.cpuPercent;
+    const machineCpu = cpu / THINGSBOARD.vcpus;
+    const withBrokerCpu = (cpu + brokerCpu) / THINGSBOARD.vcpus;
+    const compare: Record<string, Record<string, string>> = {
+      'ThingsBoard, one node on 2 vCPU (published)': {
+        devices: int(THINGSBOARD.devices),
+        'data points/s': int(THINGSBOARD.pointsPerSecond),
+        'CPU (% of 2 vCPU)': `${THINGSBOARD.cpuPercent} %`,
+        'data points/s per CPU-%': tbPerCpu.toFixed(0),
+        ratio: '1.00×',
       },
-      [`baseline: rdo REST round trip (n=${read.n})`]: { p50: fmt(read.p50), p99: fmt(read.p99) },
-      'ratio (command / baseline)': {
-        p50: `${(command.p50 / read.p50).toFixed(2)}×`,
-        p99: `${(command.p99 / read.p99).toFixed(2)}×`,
+      'Fieldlink server, this run': {
+        devices: int(seen.dtu + seen.mqtt),
+        'data points/s': int(points),
+        'CPU (% of 2 vCPU)': `${machineCpu.toFixed(0)} %`,
+        'data points/s per CPU-%': (points / machineCpu).toFixed(0),
+        ratio: ratio(points / machineCpu, tbPerCpu),
       },
-    });
+    };
+    if (broker !== null) {
+      compare['Fieldlink server + broker, this run'] = {
+        devices: int(seen.dtu + seen.mqtt),
+        'data points/s': int(points),
+        'CPU (% of 2 vCPU)': `${withBrokerCpu.toFixed(0)} %`,
+        'data points/s per CPU-%': (points / withBrokerCpu).toFixed(0),
+        ratio: ratio(points / withBrokerCpu, tbPerCpu),
+      };
+    }
+    console.log(
+      'Against ThingsBoard: basis = data points persisted per second per CPU-%, CPU-% being a share of ' +
+        'a 2-vCPU machine (100 % = both cores busy); ours counts the server process (its SQLite store ' +
+        'included) and, on the last line, the broker too; the simulated devices share this machine ' +
+        'but are not counted.',
+    );
+    console.table(compare);
+    // Whether the server kept up: every device online, its event loop never blocked for long, every
+    // change and command seen on the live socket.
+    const problems: string[] = [];
+    if (seen.dtu < DEVICES) problems.push(`${int(DEVICES - seen.dtu)} DTU devices never came online`);
+    if (seen.mqtt < mqttDevices)
+      problems.push(`${int(mqttDevices - seen.mqtt)} MQTT devices never came online`);
+    if (live.closed !== null) problems.push('the live socket was closed');
+    if (dtuChange.n < SAMPLED || mqttChange.n < mqttSampled)
+      problems.push('changes missing on the live socket');
+    if (dtuTrips.failures.size > 0 || mqttTrips.failures.size > 0) problems.push('round trips failed');
+    for (const [phase, probe] of [
+      ['measured window', windowProbe],
+      ['command round trips', commandProbe],
+    ] as const) {
+      if (probe.stalls.length === 0) continue;
+      problems.push(`event loop blocked during the ${phase}`);
+      const longest = probe.stalls.reduce((a, b) => (b.ms > a.ms ? b : a));
+      const cpuShare =
+        probe.stalls.reduce((a, b) => a + b.cpuMs, 0) / probe.stalls.reduce((a, b) => a + b.ms, 0);
+      console.log(
+        `server event loop blocked ≥ 0.5 s during the ${phase}: ${probe.stalls.length}×, longest ` +
+          `${fmt(longest.ms)}; on the CPU for ${(cpuShare * 100).toFixed(0)} % of the blocked time`,
+      );
+    }
+    console.log(
+      problems.length === 0
+        ? 'verdict: the server kept up with this load'
+        : `verdict: the server did not keep up: ${problems.join('; ')}`,
+    );
+    const asked = (mqttDevices * 1000) / REPORT_MS;
+    if (mqttDevices > 0 && reports / windowS < 0.95 * asked) {
+      console.log(
+        `note: the simulated MQTT devices published ${int(reports / windowS)} of the ${int(asked)} reports/s ` +
+          'asked for: their process ran late on this machine (its event-loop delay above)',
+      );
+    }
+    if (server.warnings.size > 0) {
+      console.log('server warnings and errors (by message):');
+      for (const [message, n] of [...server.warnings].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+        console.log(`  ×${n} ${message}`);
+      }
+    }
   } finally {
     live?.close();
-    await fleet?.stop();
     await server?.stop();
+    await Promise.all(shards.map((s) => s.stop()));
+    store?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
+const limit = setTimeout(() => {
+  console.error(`the fleet benchmark did not finish within ${RUN_LIMIT_MS / 1000} s`);
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+}, RUN_LIMIT_MS);
+limit.unref();
 await main();

@@ -1,8 +1,9 @@
 /**
  * Fills an empty, migrated database for the fleet benchmark straight through Kysely: one account
- * (FLEET_USER) owning `count` devices of FLEET_TYPE whose serial numbers are the simulator fleet's
- * (FLEET_PREFIX and a six-digit index from 1), with no link secret, stored with the settings a new
- * record of that type gets.
+ * (FLEET_USER) owning, for each group, `count` devices of FLEET_TYPE whose serial numbers are the
+ * simulator fleet's (the group's prefix and a six-digit index from 1), with no link secret, stored
+ * with the settings a new record of that type gets. Groups are stored one after the other, so each
+ * group's equipment ids are one ascending range.
  */
 import type { Kysely } from 'kysely';
 import { equipmentType } from '@fieldlink/protocol';
@@ -14,13 +15,21 @@ import { normaliseSettings } from '../../packages/server/src/equipment/settings.
 export const FLEET_USER = 'fleet-owner';
 export const FLEET_PASSWORD = 'fleet-password-1';
 export const FLEET_TYPE = 'FL-R8';
+/** Serial number prefix of the devices on DTU links. */
 export const FLEET_PREFIX = 'FLT';
+/** Serial number prefix of the devices on the MQTT broker. */
+export const FLEET_MQTT_PREFIX = 'FLM';
 const BATCH = 500;
+
+export interface FleetGroup {
+  readonly prefix: string;
+  readonly count: number;
+}
 
 /** Seeds the account and its devices; returns the equipment id of each serial number. */
 export async function seedFleet(
   db: Kysely<Database>,
-  count: number,
+  groups: readonly FleetGroup[],
   now: number,
 ): Promise<Map<string, number>> {
   const type = equipmentType(FLEET_TYPE);
@@ -40,29 +49,31 @@ export async function seedFleet(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const devices: NewEquipment[] = Array.from({ length: count }, (_, i) => {
-      const sn = fleetSerial(FLEET_PREFIX, i + 1);
-      return {
-        owner_id: owner.id,
-        parent_id: null,
-        sn,
-        unid: sn,
-        address: null,
-        type: FLEET_TYPE,
-        name: `${FLEET_TYPE} ${i + 1}`,
-        settings,
-        camera_password: null,
-        link_secret_hash: null,
-        link_host: null,
-        link_port: null,
-        online: 0,
-        alarm: 0,
-        soc: null,
-        status_at: null,
-        created_at: now,
-        updated_at: now,
-      };
-    });
+    const devices: NewEquipment[] = groups.flatMap(({ prefix, count }) =>
+      Array.from({ length: count }, (_, i): NewEquipment => {
+        const sn = fleetSerial(prefix, i + 1);
+        return {
+          owner_id: owner.id,
+          parent_id: null,
+          sn,
+          unid: sn,
+          address: null,
+          type: FLEET_TYPE,
+          name: `${FLEET_TYPE} ${sn}`,
+          settings,
+          camera_password: null,
+          link_secret_hash: null,
+          link_host: null,
+          link_port: null,
+          online: 0,
+          alarm: 0,
+          soc: null,
+          status_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
+    );
     for (let i = 0; i < devices.length; i += BATCH) {
       await trx
         .insertInto('equipment')
