@@ -35,6 +35,9 @@ export interface DtuListenerOptions {
   readonly now?: () => number;
 }
 
+/** Connections waiting to be accepted, at most. */
+const LISTEN_BACKLOG = 4096;
+
 export class DtuListener {
   readonly server: Server;
   readonly registry: LinkRegistry;
@@ -67,7 +70,9 @@ export class DtuListener {
   listen(port: number = DEFAULT_DTU_PORT, host?: string): Promise<number> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(port, host, () => {
+      // Thousands of devices redial together after an outage: a deep queue of pending connections
+      // (the kernel caps it at net.core.somaxconn) spares them a refusal and a back-off.
+      this.server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
         this.server.off('error', reject);
         const address = this.server.address();
         resolve(typeof address === 'object' && address ? address.port : port);
