@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console runs in the browser.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The protocol package runs in the browser too: no Node built-ins.
     files: ['packages/protocol/src/**/*.ts'],
     ignores: ['packages/protocol/src/**/*.test.ts', 'packages/protocol/src/test-support/**'],

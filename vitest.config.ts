@@ -10,7 +10,7 @@ export default defineConfig({
     alias: { '@fieldlink/protocol': protocolEntry, '@fieldlink/simulator': simulatorEntry },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/web/e2e/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
     // CI asks for a machine-readable report too, to print one plain closing line of counts.

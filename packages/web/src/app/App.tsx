@@ -1,0 +1,59 @@
+/**
+ * The application root: providers (antd theme and locale, i18n, TanStack Query) and the hash
+ * router built from the route table.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createHashRouter, Navigate, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { i18n } from '../i18n';
+import { flatten, routes } from '../routes/table';
+import type { RouteEntry } from '../routes/table';
+import Shell from '../shell/Shell';
+import NotFoundPage from '../features/errors/NotFoundPage';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+function element(entry: RouteEntry) {
+  if (entry.redirect && !entry.page) return <Navigate to={entry.redirect} replace />;
+  const Page = entry.page;
+  if (!Page) return null;
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function routeObjects(): RouteObject[] {
+  const all = flatten(routes);
+  const bare = all.filter((r) => r.bare).map((r) => ({ path: r.path, element: element(r) }));
+  const framed = all
+    .filter((r) => !r.bare && r.path !== '/')
+    .map((r) => ({ path: r.path, element: element(r) }));
+  return [
+    ...bare,
+    { path: '/', element: <Navigate to={routes[0]?.redirect ?? '/Equips'} replace /> },
+    { element: <Shell />, children: [...framed, { path: '*', element: <NotFoundPage /> }] },
+  ];
+}
+
+const router = createHashRouter(routeObjects());
+
+export default function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider>
+          <AntApp>
+            <RouterProvider router={router} />
+          </AntApp>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,3 @@
+export default function PersonalCenterPage() {
+  return <div data-page="PersonalCenterPage">PersonalCenterPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function CallbackPage() {
+  return <div data-page="CallbackPage">CallbackPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function ForgetPasswordPage() {
+  return <div data-page="ForgetPasswordPage">ForgetPasswordPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function RegisterPage() {
+  return <div data-page="RegisterPage">RegisterPage</div>;
+}

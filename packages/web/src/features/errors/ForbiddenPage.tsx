@@ -1,0 +1,3 @@
+export default function ForbiddenPage() {
+  return <div data-page="ForbiddenPage">ForbiddenPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function NoRolePage() {
+  return <div data-page="NoRolePage">NoRolePage</div>;
+}

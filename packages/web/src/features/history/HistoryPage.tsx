@@ -1,0 +1,3 @@
+export default function HistoryPage() {
+  return <div data-page="HistoryPage">HistoryPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function MapPage() {
+  return <div data-page="MapPage">MapPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function MonitoringPage() {
+  return <div data-page="MonitoringPage">MonitoringPage</div>;
+}

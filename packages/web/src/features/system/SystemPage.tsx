@@ -1,0 +1,3 @@
+export default function SystemPage() {
+  return <div data-page="SystemPage">SystemPage</div>;
+}

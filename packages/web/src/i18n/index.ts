@@ -1,0 +1,49 @@
+/**
+ * The console's languages: zh (default), en and tc (traditional Chinese), with keys grouped by
+ * area (src/locales/<lang>/<area>.ts). The choice persists in local storage.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en';
+import tc from '../locales/tc';
+import zh from '../locales/zh';
+
+export const LANGUAGES = ['zh', 'en', 'tc'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh';
+export const LANGUAGE_STORAGE_KEY = 'fieldlink.language';
+
+export const resources = { zh, en, tc } as const;
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+function storedLanguage(): Language {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: Object.fromEntries(
+    Object.entries(resources).map(([lang, areas]) => [lang, { translation: areas }]),
+  ),
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function setLanguage(lang: Language): void {
+  void i18n.changeLanguage(lang);
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  document.documentElement.lang = lang === 'tc' ? 'zh-TW' : lang === 'zh' ? 'zh-CN' : 'en';
+}

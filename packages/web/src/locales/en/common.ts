@@ -1,0 +1,3 @@
+export default {
+  appTitle: 'Fieldlink Cloud',
+};

@@ -1,0 +1,3 @@
+export default {
+  appTitle: '物聯網雲平台',
+};

@@ -1,0 +1,3 @@
+export default {
+  appTitle: '物联网云平台',
+};

@@ -1,0 +1,10 @@
+import account from './account';
+import auth from './auth';
+import common from './common';
+import history from './history';
+import monitoring from './monitoring';
+import shell from './shell';
+import system from './system';
+
+/** One file per area of the console; keys grouped by area. */
+export default { account, auth, common, history, monitoring, shell, system };

@@ -1,0 +1,140 @@
+/**
+ * The console's routes as data (specification §2): path, title key, icon, the authority level
+ * and role needed, hidden and public flags. The router, the menus, the breadcrumb, the tabs and
+ * the guards are all derived from this one table.
+ */
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+export interface RouteEntry {
+  /** Absolute path, as in the address after '#'. */
+  readonly path: string;
+  /** i18n key of the title (menu, tab, breadcrumb, page title). */
+  readonly titleKey: string;
+  /** Name of an @ant-design/icons icon. */
+  readonly icon?: string;
+  /** Lowest numeric authority level that sees the route (0 visitor … 1000 admin). */
+  readonly level?: number;
+  /** A role number; the route is kept only when it is at most the user's level. */
+  readonly role?: number;
+  /** Not in menus (still reachable). */
+  readonly hidden?: boolean;
+  /** Reachable signed out (the guard's whitelist). */
+  readonly public?: boolean;
+  /** Drawn without the shell (sign-in pages, error pages). */
+  readonly bare?: boolean;
+  /** A tab that cannot be closed. */
+  readonly pinned?: boolean;
+  readonly page?: Page;
+  readonly redirect?: string;
+  readonly children?: readonly RouteEntry[];
+}
+
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+export const HOME_PATH = '/Equips';
+
+export const routes: readonly RouteEntry[] = [
+  { path: '/', titleKey: 'shell.routes.home', redirect: HOME_PATH, hidden: true },
+  {
+    path: '/login',
+    titleKey: 'shell.routes.login',
+    public: true,
+    bare: true,
+    hidden: true,
+    page: page(() => import('../features/auth/LoginPage')),
+  },
+  {
+    path: '/register',
+    titleKey: 'shell.routes.register',
+    public: true,
+    bare: true,
+    hidden: true,
+    page: page(() => import('../features/auth/RegisterPage')),
+  },
+  {
+    path: '/ForgetPasswd',
+    titleKey: 'shell.routes.forgetPassword',
+    public: true,
+    bare: true,
+    hidden: true,
+    page: page(() => import('../features/auth/ForgetPasswordPage')),
+  },
+  {
+    path: '/callback',
+    titleKey: 'shell.routes.callback',
+    public: true,
+    bare: true,
+    hidden: true,
+    page: page(() => import('../features/auth/CallbackPage')),
+  },
+  {
+    path: '/Equips',
+    titleKey: 'shell.routes.equips',
+    icon: 'DashboardOutlined',
+    level: 0,
+    pinned: true,
+    page: page(() => import('../features/monitoring/MonitoringPage')),
+  },
+  {
+    path: '/history',
+    titleKey: 'shell.routes.history',
+    icon: 'LineChartOutlined',
+    level: 0,
+    page: page(() => import('../features/history/HistoryPage')),
+  },
+  {
+    path: '/system',
+    titleKey: 'shell.routes.system',
+    icon: 'PieChartOutlined',
+    level: 0,
+    page: page(() => import('../features/system/SystemPage')),
+  },
+  {
+    path: '/map',
+    titleKey: 'shell.routes.map',
+    icon: 'EnvironmentOutlined',
+    level: 0,
+    page: page(() => import('../features/map/MapPage')),
+  },
+  {
+    path: '/setting',
+    titleKey: 'shell.routes.setting',
+    icon: 'SettingOutlined',
+    level: 0,
+    redirect: '/setting/personalCenter',
+    children: [
+      {
+        path: '/setting/personalCenter',
+        titleKey: 'shell.routes.personalCenter',
+        icon: 'UserOutlined',
+        page: page(() => import('../features/account/PersonalCenterPage')),
+      },
+    ],
+  },
+  {
+    path: '/403',
+    titleKey: 'shell.routes.forbidden',
+    hidden: true,
+    public: true,
+    page: page(() => import('../features/errors/ForbiddenPage')),
+  },
+  {
+    path: '/noRole',
+    titleKey: 'shell.routes.noRole',
+    hidden: true,
+    page: page(() => import('../features/errors/NoRolePage')),
+  },
+];
+
+/** Every entry of the table, children included, in order. */
+export function flatten(entries: readonly RouteEntry[] = routes): RouteEntry[] {
+  return entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
+}
+
+/** The paths reachable while signed out. */
+export const WHITELIST: readonly string[] = flatten()
+  .filter((r) => r.public && r.path !== '/403')
+  .map((r) => r.path);
