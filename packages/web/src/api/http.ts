@@ -28,6 +28,11 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** Send no access token (sign-in, registration, branding). */
   readonly anonymous?: boolean;
+  /**
+   * The body is read as a stream (a download): the timeout covers only the wait for the response,
+   * so a long body is not cut off.
+   */
+  readonly stream?: boolean;
 }
 
 /** Hooks the session installs: what to do when the server says the token is no longer good. */
@@ -53,7 +58,9 @@ export async function send(method: string, path: string, options: RequestOptions
   const token = useSession.getState().accessToken;
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const headersOnly = options.stream ? new AbortController() : null;
+  const timer = headersOnly ? setTimeout(() => headersOnly.abort(), REQUEST_TIMEOUT_MS) : undefined;
+  const timeout = headersOnly?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
@@ -67,6 +74,8 @@ export async function send(method: string, path: string, options: RequestOptions
     if (timeout.aborted) throw new ApiError(0, 'timeout', 'the server did not answer in time');
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'network', 'the server cannot be reached');
+  } finally {
+    clearTimeout(timer);
   }
   if (response.ok) return response;
   let code = 'http';
