@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuthentication } from './accounts/authenticate.js';
 import { LogCodeSender } from './accounts/code-sender.js';
+import { consolePlugin } from './console/plugin.js';
 import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
 import type { SocialProvider } from './accounts/social.js';
@@ -49,6 +50,8 @@ export interface AppOptions {
    * a device's link; without it operations answer 503 and live requests `offline`.
    */
   readonly devices?: DeviceOperator;
+  /** The built web console to serve at `/` (packages/web/dist); no console when absent. */
+  readonly webDir?: string;
 }
 
 declare module 'fastify' {
@@ -125,5 +128,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     ...(options.devices ? { devices: options.devices } : {}),
   });
+  if (options.webDir !== undefined) await app.register(consolePlugin, { dir: options.webDir });
   return app;
 }

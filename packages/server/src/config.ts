@@ -1,5 +1,7 @@
 /** Server settings from the environment, with the defaults of docs/operations.md. */
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import { DEFAULT_WEB_DIR } from './console/plugin.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './history/time.js';
 
 export interface ServerConfig {
@@ -31,6 +33,8 @@ export interface ServerConfig {
   readonly mqttNodeId: string;
   /** The Redis the nodes share their bus through (REDIS_URL); one node alone when unset. */
   readonly redisUrl: string | undefined;
+  /** The built web console served at `/` (WEB_DIR, default packages/web/dist), an absolute path. */
+  readonly webDir: string;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
@@ -115,6 +119,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     // Not shown: it may hold a password.
     throw new Error('REDIS_URL must be a redis:// or rediss:// URL with an optional /DB number');
   }
+  const webDir = env.WEB_DIR?.trim() ? resolve(env.WEB_DIR.trim()) : DEFAULT_WEB_DIR;
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -132,5 +137,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     mqttUrl,
     mqttNodeId,
     redisUrl,
+    webDir,
   };
 }

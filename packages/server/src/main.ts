@@ -4,6 +4,8 @@
  * the devices the server reaches over Modbus TCP, and the MQTT gateway of the devices that reach it
  * through a broker.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
@@ -126,6 +128,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   liveHub: hub,
   devices: operator,
+  webDir: config.webDir,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 appLog = app.log;
@@ -138,6 +141,9 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`Fieldlink is listening on http://localhost:${port}/ (API docs: /docs)`);
+if (!existsSync(join(config.webDir, 'index.html'))) {
+  console.log(`The web console is not built (no index.html in ${config.webDir}): run npm run build`);
+}
 if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
 // Connects in the background, and again after any loss.
 if (config.redisUrl) console.log(`Redis bus: ${redactUrl(config.redisUrl)}, node ${busNode.bus.nodeId}`);
