@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { MemoryBus } from './bus/memory-bus.js';
@@ -23,6 +24,7 @@ import { ModbusTcpDialer } from './gateway/modbus-tcp-dialer.js';
 import { MqttGateway } from './gateway/mqtt-gateway.js';
 import { HistoryRecorder } from './history/recorder.js';
 import { scheduleRetention } from './history/retention.js';
+import { SqliteHistoryThread } from './history/sqlite-history.js';
 import { HistoryWriter } from './history/writer.js';
 import { openStorage, redactUrl } from './storage/open.js';
 import { loadSecrets } from './storage/secrets.js';
@@ -60,8 +62,16 @@ const busNode = new BusNode({
   log: busLog,
 });
 const hub = busNode.hub;
+// On SQLite, history batches are committed by a thread of their own (history/sqlite-history.ts),
+// which also does the WAL checkpoints: the event loop's connection leaves them to it.
+const historyThread = storage.file ? new SqliteHistoryThread({ file: storage.file, db: storage.db }) : null;
+if (historyThread) {
+  await historyThread.start();
+  await sql`pragma wal_autocheckpoint = 0`.execute(storage.db);
+}
 const history = new HistoryWriter(storage.db, {
   onError: (err) => appLog?.error({ err }, 'history write failed'),
+  ...(historyThread ? { store: historyThread } : {}),
 });
 const recorder = new HistoryRecorder({
   writer: history,
@@ -192,6 +202,7 @@ async function shutdown(): Promise<void> {
   await busNode.close();
   await retention.stop();
   await history.close();
+  await historyThread?.close();
   await storage.close();
   process.exit(0);
 }

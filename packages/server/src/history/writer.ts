@@ -51,6 +51,16 @@ export interface HistoryWriterOptions {
   readonly maxQueuedRows?: number;
   /** Told about every failed batch (the callers' promises reject as well). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Where batches are written; by default through the writer's Kysely instance on the event loop.
+   * On SQLite the server hands over a SqliteHistoryThread (sqlite-history.ts).
+   */
+  readonly store?: BatchStore;
+}
+
+/** Writes one batch in one transaction; resolves once it is committed. */
+export interface BatchStore {
+  write(samples: readonly Sample[], events: readonly EventRow[]): Promise<void>;
 }
 
 /** The writer is behind: too many rows wait already. */
@@ -83,7 +93,7 @@ export const MAX_EVENT_MESSAGE = 1000;
 /** Rows per INSERT statement: 5,000-10,000 parameters, within both dialects' limits. */
 const ROWS_PER_STATEMENT = 1000;
 
-type EventRow = {
+export type EventRow = {
   equipment_id: number;
   user_id: number | null;
   kind: HistoryEventKind;
@@ -174,6 +184,7 @@ export class HistoryWriter {
   readonly #batchRows: number;
   readonly #maxQueuedRows: number;
   readonly #onError: (error: unknown) => void;
+  readonly #store: BatchStore | undefined;
 
   #queue: Entry[] = [];
   #queuedRows = 0;
@@ -194,6 +205,7 @@ export class HistoryWriter {
     this.#batchRows = options.batchRows ?? 1000;
     this.#maxQueuedRows = options.maxQueuedRows ?? 100_000;
     this.#onError = options.onError ?? (() => {});
+    this.#store = options.store;
   }
 
   /** Rows waiting or being written. */
@@ -309,8 +321,14 @@ export class HistoryWriter {
   }
 
   async #write(batch: readonly Entry[]): Promise<void> {
-    const samples = lastPerKey(batch.flatMap((e) => e.samples));
     const events = batch.flatMap((e) => e.events);
+    // One statement per row there: a later sample of a key simply replaces the earlier one.
+    if (this.#store)
+      return this.#store.write(
+        batch.flatMap((e) => e.samples),
+        events,
+      );
+    const samples = lastPerKey(batch.flatMap((e) => e.samples));
     if (this.#dialect === 'postgres') await this.#ensurePartitions(samples);
     await this.#db.transaction().execute(async (trx) => {
       for (const part of chunks(samples, ROWS_PER_STATEMENT)) {

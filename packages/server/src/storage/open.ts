@@ -23,6 +23,8 @@ export interface StorageOptions {
 export interface Storage {
   readonly db: Kysely<Database>;
   readonly dialect: StorageDialect;
+  /** The embedded database's file; absent on PostgreSQL. */
+  readonly file?: string;
   /** Closes the database; calling it again is harmless. */
   close(): Promise<void>;
 }
@@ -47,7 +49,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 
 async function openSqlite(dataDir: string): Promise<Storage> {
   await mkdir(dataDir, { recursive: true });
-  const database = new SqliteDatabase(join(dataDir, SQLITE_FILE_NAME));
+  const file = join(dataDir, SQLITE_FILE_NAME);
+  const database = new SqliteDatabase(file);
   try {
     // WAL lets readers run while a write is in progress; with it, synchronous=NORMAL is still safe
     // against corruption and loses at most the last transactions on power loss, not on a crash.
@@ -59,7 +62,7 @@ async function openSqlite(dataDir: string): Promise<Storage> {
     database.close();
     throw error;
   }
-  return wrap(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  return wrap(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite', file);
 }
 
 async function openPostgres(databaseUrl: string, schema: string | undefined): Promise<Storage> {
@@ -99,11 +102,12 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   return wrap(new Kysely<Database>({ dialect }), 'postgres');
 }
 
-function wrap(db: Kysely<Database>, dialect: StorageDialect): Storage {
+function wrap(db: Kysely<Database>, dialect: StorageDialect, file?: string): Storage {
   let closing: Promise<void> | undefined;
   return {
     db,
     dialect,
+    ...(file === undefined ? {} : { file }),
     close: () => (closing ??= db.destroy()),
   };
 }
