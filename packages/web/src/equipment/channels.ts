@@ -1,0 +1,87 @@
+/**
+ * Channel views of one equipment: names, images, scaled values and alarms, from its record and
+ * live state through the protocol package's view builders (the server evaluates alarms with the
+ * same functions, so the console and the alarm events agree).
+ */
+import {
+  aiChannelViews,
+  anyAlarm,
+  aoChannelViews,
+  diChannelViews,
+  doChannelViews,
+} from '@fieldlink/protocol';
+import type { ChannelView, ScalingPoints } from '@fieldlink/protocol';
+import type { Equipment, ScalingLists } from '../api/equipment';
+import type { LiveState } from './live-state';
+
+export interface ChannelViews {
+  readonly do: readonly ChannelView[];
+  readonly di: readonly ChannelView[];
+  readonly ai: readonly ChannelView[];
+  readonly ao: readonly ChannelView[];
+}
+
+/** The linear points of each channel (fAIX1/X2/Y1/Y2); a missing item reads 0, which leaves the value raw. */
+export function scalingPoints(lists: ScalingLists, count: number): ScalingPoints[] {
+  return Array.from({ length: count }, (_, i) => ({
+    x1: lists.x1[i] ?? 0,
+    x2: lists.x2[i] ?? 0,
+    y1: lists.y1[i] ?? 0,
+    y2: lists.y2[i] ?? 0,
+  }));
+}
+
+export function channelViews(record: Pick<Equipment, 'counts' | 'settings'>, live: LiveState): ChannelViews {
+  const { counts, settings } = record;
+  return {
+    do: doChannelViews({
+      count: counts.do,
+      names: settings.do.names,
+      states: live.do,
+      onImages: settings.do.onImages,
+      offImages: settings.do.offImages,
+    }),
+    di: diChannelViews({
+      count: counts.di,
+      names: settings.di.names,
+      states: live.di,
+      onImages: settings.di.onImages,
+      offImages: settings.di.offImages,
+      alarmFlags: settings.di.alarm,
+      alarmOnHigh: settings.di.alarmHigh,
+    }),
+    ai: aiChannelViews({
+      count: counts.ai,
+      names: settings.ai.names,
+      raw: live.ai,
+      units: settings.ai.units,
+      scaling: scalingPoints(settings.ai, counts.ai),
+      lows: settings.ai.alarmLow,
+      highs: settings.ai.alarmHigh,
+      images: settings.ai.images,
+      alarmImages: settings.ai.alarmImages,
+    }),
+    ao: aoChannelViews({
+      count: counts.ao,
+      names: settings.ao.names,
+      raw: live.ao,
+      units: settings.ao.units,
+      scaling: scalingPoints(settings.ao, counts.ao),
+      images: settings.ao.images,
+    }),
+  };
+}
+
+/**
+ * Whether any AI or DI channel alarms: the equipment's alarm flag in the tree. Only kinds whose
+ * values arrived count (a channel reads 0 before that); null when none has, so the caller keeps
+ * the flag the server gave.
+ */
+export function isAlarming(record: Pick<Equipment, 'counts' | 'settings'>, live: LiveState): boolean | null {
+  if (!live.known.ai && !live.known.di) return null;
+  const views = channelViews(record, live);
+  return (
+    (live.known.ai && anyAlarm(views.ai.map((v) => v.alarm))) ||
+    (live.known.di && anyAlarm(views.di.map((v) => v.alarm)))
+  );
+}

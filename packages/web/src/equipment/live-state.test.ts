@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyUpdate, DEFAULT_SOC, emptyLiveState, mergeUpdates } from './live-state';
+import { R8_COUNTS } from './test-support';
+
+describe('emptyLiveState', () => {
+  it('reads every channel 0 and the battery 30 until status arrives', () => {
+    const s = emptyLiveState(R8_COUNTS);
+    expect(s.do).toEqual(Array(8).fill(false));
+    expect(s.ai).toEqual([0, 0]);
+    expect(s.ao).toEqual([]);
+    expect(s.soc).toBe(DEFAULT_SOC);
+    expect(s.isOnline).toBe(false);
+  });
+});
+
+describe('applyUpdate', () => {
+  it('unpacks 8 channels a byte, channel n in bit n % 8', () => {
+    const s = applyUpdate(undefined, { SN: 'A', regdo: [0b0000_0101], regdi: [0x80] }, R8_COUNTS, 5);
+    expect(s.do).toEqual([true, false, true, false, false, false, false, false]);
+    expect(s.di[7]).toBe(true);
+    expect(s.receivedAt).toBe(5);
+    expect(s.known).toEqual({ do: true, di: true, ai: false, ao: false });
+  });
+
+  it('unpacks 32 channels from 4 bytes, byte 0 first', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 32, maxLength: 32 }), (bits) => {
+        const bytes = [0, 1, 2, 3].map((b) =>
+          bits.slice(b * 8, b * 8 + 8).reduce((acc, on, i) => acc | (on ? 1 << i : 0), 0),
+        );
+        const s = applyUpdate(undefined, { SN: 'A', regdo: bytes }, { do: 32, di: 0, ai: 0, ao: 0 }, 0);
+        expect(s.do).toEqual(bits);
+      }),
+    );
+  });
+
+  it('keeps what a push does not carry', () => {
+    const first = applyUpdate(
+      undefined,
+      { SN: 'A', regdo: [1], regai: [10, 20], IsOnline: true, SOC: 80 },
+      R8_COUNTS,
+      1,
+    );
+    const second = applyUpdate(first, { SN: 'A', regai: [11, 21] }, R8_COUNTS, 2);
+    expect(second.do[0]).toBe(true);
+    expect(second.ai).toEqual([11, 21]);
+    expect(second.isOnline).toBe(true);
+    expect(second.soc).toBe(80);
+    const link = applyUpdate(second, { SN: 'A', IsOnline: false }, R8_COUNTS, 3);
+    expect(link.receivedAt).toBe(2);
+    expect(link.isOnline).toBe(false);
+  });
+
+  it('reads AI values from their text form, non-numeric as 0', () => {
+    const s = applyUpdate(undefined, { SN: 'A', strregai: ['220.5', 'x'] }, R8_COUNTS, 0);
+    expect(s.ai).toEqual([220.5, 0]);
+  });
+
+  it('sizes the lists by the type, whatever the push carries', () => {
+    const s = applyUpdate(undefined, { SN: 'A', regai: [1, 2, 3, 4], regdo: [255, 255] }, R8_COUNTS, 0);
+    expect(s.ai).toEqual([1, 2]);
+    expect(s.do).toHaveLength(8);
+    const unknownType = applyUpdate(
+      undefined,
+      { SN: 'A', regai: [1, 2, 3], ainum: 3 },
+      { do: 0, di: 0, ai: 0, ao: 0 },
+      0,
+    );
+    expect(unknownType.ai).toEqual([1, 2, 3]);
+  });
+});
+
+describe('mergeUpdates', () => {
+  it('lets the later fields win and keeps the earlier ones it lacks', () => {
+    expect(mergeUpdates({ SN: 'A', regdo: [1], SOC: 50 }, { SN: 'A', regdo: [2], IsOnline: true })).toEqual({
+      SN: 'A',
+      regdo: [2],
+      SOC: 50,
+      IsOnline: true,
+    });
+  });
+});

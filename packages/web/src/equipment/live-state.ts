@@ -1,0 +1,94 @@
+/**
+ * Live state per equipment (spec §3 live data): DO/DI states unpacked from their bytes (8
+ * channels a byte), raw AI/AO values, the link flag, the battery level (30 until one arrives)
+ * and the device's time. Pushes carry only what changed, so each one is applied over the last
+ * state.
+ */
+import { parseChannelValues, readChannelStates } from '@fieldlink/protocol';
+import type { PushInfo } from '@fieldlink/protocol';
+import type { ChannelCounts } from '../api/equipment';
+
+/** The device-info fields of PushInfo; EquipInfoNow and GPRSReg carry a subset of them. */
+export type DeviceUpdate = PushInfo['info'];
+
+/** The battery level shown until a device reports one (§9). */
+export const DEFAULT_SOC = 30;
+
+export interface LiveState {
+  readonly do: readonly boolean[];
+  readonly di: readonly boolean[];
+  /** Raw AI values (from regai, or strregai when a value does not fit a register). */
+  readonly ai: readonly number[];
+  readonly ao: readonly number[];
+  readonly isOnline: boolean;
+  readonly soc: number;
+  /** When the device was read, as the server writes it. */
+  readonly time: string | null;
+  /** Epoch ms of the last push that carried channel values; 0 before any. */
+  readonly receivedAt: number;
+  /** Which kinds have had values pushed: until then a channel reads 0, which must not alarm. */
+  readonly known: { readonly do: boolean; readonly di: boolean; readonly ai: boolean; readonly ao: boolean };
+}
+
+export function emptyLiveState(counts: ChannelCounts, isOnline = false, soc = DEFAULT_SOC): LiveState {
+  return {
+    do: readChannelStates(null, counts.do),
+    di: readChannelStates(null, counts.di),
+    ai: parseChannelValues(null, counts.ai),
+    ao: parseChannelValues(null, counts.ao),
+    isOnline,
+    soc,
+    time: null,
+    receivedAt: 0,
+    known: { do: false, di: false, ai: false, ao: false },
+  };
+}
+
+/** Later fields win (the server's own coalescing does the same). */
+export function mergeUpdates(before: DeviceUpdate, after: DeviceUpdate): DeviceUpdate {
+  const merged: Record<string, unknown> = { ...before };
+  for (const [key, value] of Object.entries(after)) if (value !== undefined) merged[key] = value;
+  return merged as DeviceUpdate;
+}
+
+/**
+ * The type's counts size the arrays; a push's own counts are used only for kinds the type does
+ * not know (a type missing from the catalogue reads 0 everywhere).
+ */
+function countOf(typeCount: number, pushCount: number | undefined): number {
+  return typeCount > 0 ? typeCount : (pushCount ?? 0);
+}
+
+export function applyUpdate(
+  previous: LiveState | undefined,
+  update: DeviceUpdate,
+  counts: ChannelCounts,
+  now: number,
+): LiveState {
+  const base = previous ?? emptyLiveState(counts);
+  const n = {
+    do: countOf(counts.do, update.donum),
+    di: countOf(counts.di, update.dinum),
+    ai: countOf(counts.ai, update.ainum),
+    ao: countOf(counts.ao, update.aonum),
+  };
+  const ai = update.strregai ?? update.regai;
+  const ao = update.strregao ?? update.regao;
+  const hasValues = update.regdo ?? update.regdi ?? ai ?? ao;
+  return {
+    do: update.regdo ? readChannelStates(update.regdo, n.do) : base.do,
+    di: update.regdi ? readChannelStates(update.regdi, n.di) : base.di,
+    ai: ai ? parseChannelValues(ai, n.ai) : base.ai,
+    ao: ao ? parseChannelValues(ao, n.ao) : base.ao,
+    isOnline: update.IsOnline ?? base.isOnline,
+    soc: update.SOC ?? base.soc,
+    time: update.Time ?? base.time,
+    receivedAt: hasValues ? now : base.receivedAt,
+    known: {
+      do: base.known.do || update.regdo !== undefined,
+      di: base.known.di || update.regdi !== undefined,
+      ai: base.known.ai || ai !== undefined,
+      ao: base.known.ao || ao !== undefined,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/** Test records and tree replies shaped like the server's. */
+import type {
+  ChannelCounts,
+  Equipment,
+  EquipmentSettings,
+  EquipmentTree,
+  EquipmentType,
+  TreeDevice,
+} from '../api/equipment';
+
+const list = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
+
+export function sampleSettings(counts: ChannelCounts): EquipmentSettings {
+  return {
+    image: '',
+    background: '',
+    webBackground: '',
+    colors: { background: '', device: '', alarm: '', alarmHigh: '', alarmLow: '', title: '' },
+    showOpenAll: true,
+    showCloseAll: true,
+    param: {},
+    camera: {},
+    alarmType: {},
+    teamSn: '',
+    modes: { doOpr: '', doRtc: '', doDi: {}, doAi: {}, doUi: '', doScene: '' },
+    do: { names: list(counts.do, ''), onImages: list(counts.do, ''), offImages: list(counts.do, '') },
+    di: {
+      names: list(counts.di, ''),
+      onImages: list(counts.di, ''),
+      offImages: list(counts.di, ''),
+      alarm: list(counts.di, false),
+      alarmHigh: list(counts.di, true),
+    },
+    ai: {
+      names: list(counts.ai, ''),
+      units: list(counts.ai, ''),
+      x1: list(counts.ai, 0),
+      x2: list(counts.ai, 0),
+      y1: list(counts.ai, 0),
+      y2: list(counts.ai, 0),
+      alarmHigh: list(counts.ai, 0),
+      alarmLow: list(counts.ai, 0),
+      alarmOperations: list(counts.ai, ''),
+      images: list(counts.ai, ''),
+      alarmImages: list(counts.ai, ''),
+    },
+    ao: {
+      names: list(counts.ao, ''),
+      units: list(counts.ao, ''),
+      x1: list(counts.ao, 0),
+      x2: list(counts.ao, 0),
+      y1: list(counts.ao, 0),
+      y2: list(counts.ao, 0),
+      min: list(counts.ao, 0),
+      max: list(counts.ao, 0),
+      images: list(counts.ao, ''),
+    },
+  };
+}
+
+export const R8_COUNTS: ChannelCounts = { do: 8, di: 8, ai: 2, ao: 0 };
+
+export function sampleType(type = 'FL-R8', counts: ChannelCounts = R8_COUNTS): EquipmentType {
+  return {
+    type,
+    names: { en: type, zh: type, tc: type },
+    counts,
+    aoRegister: 400,
+    series2000: false,
+    logicType: 'rules',
+    rulePages: [],
+    relayModes: [0, 1, 2, 3],
+    image: '',
+    icon: '',
+    hostRole: null,
+    attachesTo: null,
+    isTeam: false,
+    slaveAddress: 254,
+    defaults: sampleSettings(counts),
+  };
+}
+
+export function sampleRecord(overrides: Partial<Equipment> = {}): Equipment {
+  const counts = overrides.counts ?? R8_COUNTS;
+  return {
+    id: 1,
+    unid: 'DEMO0001',
+    sn: 'DEMO0001',
+    type: 'FL-R8',
+    name: 'Pump house',
+    description: '',
+    group: '',
+    parentId: null,
+    address: null,
+    ownerId: 7,
+    counts,
+    aoRegister: 400,
+    series2000: false,
+    permission: {
+      level: 4,
+      operate: 1,
+      camera: 1,
+      read: true,
+      edit: true,
+      delete: true,
+      owner: true,
+      until: null,
+    },
+    status: { online: true, alarm: false, soc: 30, at: null },
+    settings: sampleSettings(counts),
+    createdAt: '2026-01-05T08:00:00.000Z',
+    updatedAt: '2026-01-05T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function treeDevice(overrides: Partial<TreeDevice> & { id: number; name: string }): TreeDevice {
+  return {
+    unid: `SN${overrides.id}`,
+    type: 'FL-R8',
+    group: '',
+    icon: 'ab00.png',
+    isOnline: false,
+    isAlarm: false,
+    soc: 30,
+    level: 4,
+    children: [],
+    ...overrides,
+  };
+}
+
+export function treeReply(groups: EquipmentTree['groups'], devices: TreeDevice[]): EquipmentTree {
+  return { groups, devices, counters: { total: 0, online: 0, offline: 0, alarm: 0, normal: 0 } };
+}
