@@ -2,7 +2,7 @@
  * The application root: providers (antd theme and locale, i18n, TanStack Query) and the hash
  * router built from the route table.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -13,10 +13,10 @@ import { flatten, routes } from '../routes/table';
 import type { RouteEntry } from '../routes/table';
 import Shell from '../shell/Shell';
 import NotFoundPage from '../features/errors/NotFoundPage';
+import RouteGuard from '../routes/guard';
+import { queryClient } from './query-client';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+export { queryClient };
 
 function element(entry: RouteEntry) {
   if (entry.redirect && !entry.page) return <Navigate to={entry.redirect} replace />;
@@ -42,7 +42,8 @@ function routeObjects(): RouteObject[] {
   ];
 }
 
-const router = createHashRouter(routeObjects());
+// Every route passes the navigation guard (sign-in, whitelist, levels).
+const router = createHashRouter([{ element: <RouteGuard />, children: routeObjects() }]);
 
 export default function App() {
   return (

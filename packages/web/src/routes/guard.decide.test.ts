@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { decide, loginPathFor, safeExternalUrl, safeRedirect, withoutLoginParams } from './guard.decide';
+import type { GuardInput } from './guard.decide';
+
+const signedOut = (path: string, search = ''): GuardInput => ({ path, search, signedIn: false, level: null });
+const signedIn = (path: string, search = '', level: number | null = 4): GuardInput => ({
+  path,
+  search,
+  signedIn: true,
+  level,
+});
+
+describe('signed out', () => {
+  it('lets only the whitelist through', () => {
+    for (const path of ['/login', '/register', '/callback', '/ForgetPasswd', '/forgetpasswd']) {
+      expect(decide(signedOut(path))).toEqual({ kind: 'allow' });
+    }
+  });
+  it('sends everything else to /login with the route to come back to', () => {
+    expect(decide(signedOut('/Equips'))).toEqual({ kind: 'redirect', to: '/login?redirect=%2FEquips' });
+    expect(decide(signedOut('/history', '?id=3'))).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fhistory%3Fid%3D3',
+    });
+    expect(decide(signedOut('/403'))).toEqual({ kind: 'redirect', to: '/login?redirect=%2F403' });
+    expect(decide(signedOut('/'))).toEqual({ kind: 'redirect', to: '/login' });
+  });
+});
+
+describe('signed in', () => {
+  it('leaves /login for the redirect or /', () => {
+    expect(decide(signedIn('/login'))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(signedIn('/login', '?redirect=%2Fmap'))).toEqual({ kind: 'redirect', to: '/map' });
+  });
+  it('never redirects to another host or back to /login', () => {
+    expect(decide(signedIn('/login', '?redirect=//evil.example'))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(signedIn('/login', '?redirect=https://evil.example'))).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(decide(signedIn('/login', '?redirect=/login'))).toEqual({ kind: 'redirect', to: '/' });
+  });
+  it('still reaches the other public pages (callback links an identity)', () => {
+    expect(decide(signedIn('/callback', '?code=1', null))).toEqual({ kind: 'allow' });
+    expect(decide(signedIn('/register', '', null))).toEqual({ kind: 'allow' });
+  });
+  it('loads the user record before judging a guarded route', () => {
+    expect(decide(signedIn('/Equips', '', null))).toEqual({ kind: 'loadMe' });
+  });
+  it('allows what the level reaches, unknown paths included (the not-found page answers)', () => {
+    expect(decide(signedIn('/Equips', '', 0))).toEqual({ kind: 'allow' });
+    expect(decide(signedIn('/setting/personalCenter', '', 4))).toEqual({ kind: 'allow' });
+    expect(decide(signedIn('/no/such/page', '', 4))).toEqual({ kind: 'allow' });
+  });
+  it('sends an account without an operating role to /noRole', () => {
+    expect(decide(signedIn('/Equips', '', -1))).toEqual({ kind: 'redirect', to: '/noRole' });
+    expect(decide(signedIn('/noRole', '', -1))).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('login links', () => {
+  it('signs in with a token and goes on without the link parameters', () => {
+    expect(decide(signedOut('/map', '?token=abc&zoom=3'))).toEqual({
+      kind: 'tokenLogin',
+      token: 'abc',
+      next: '/map?zoom=3',
+      redirectUri: null,
+    });
+  });
+  it('prefers the token, also when already signed in', () => {
+    expect(decide(signedIn('/Equips', '?token=t&userName=u&userPasswd=p'))).toMatchObject({
+      kind: 'tokenLogin',
+      token: 't',
+    });
+  });
+  it('signs in with userName and userPasswd', () => {
+    expect(
+      decide(
+        signedOut(
+          '/Equips',
+          '?userName=demo&userPasswd=demo1234&redirect_uri=https%3A%2F%2Fportal.example%2F',
+        ),
+      ),
+    ).toEqual({
+      kind: 'passwordLogin',
+      userName: 'demo',
+      password: 'demo1234',
+      next: '/Equips',
+      redirectUri: 'https://portal.example/',
+    });
+  });
+  it('needs both userName and userPasswd, and never carries either into the redirect', () => {
+    expect(decide(signedOut('/Equips', '?userName=demo'))).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2FEquips',
+    });
+  });
+  it('drops a redirect_uri that is not a web address', () => {
+    expect(decide(signedOut('/', '?token=t&redirect_uri=javascript:alert(1)'))).toMatchObject({
+      redirectUri: null,
+    });
+  });
+});
+
+describe('helpers', () => {
+  it('safeRedirect keeps in-console routes only', () => {
+    expect(safeRedirect('/map?x=1')).toBe('/map?x=1');
+    expect(safeRedirect(null)).toBe('/');
+    expect(safeRedirect('map')).toBe('/');
+    expect(safeRedirect('/\\evil.example')).toBe('/');
+    expect(safeRedirect('/LOGIN?redirect=/x')).toBe('/');
+  });
+  it('safeExternalUrl takes http and https only', () => {
+    expect(safeExternalUrl('http://a.example/x')).toBe('http://a.example/x');
+    expect(safeExternalUrl('ftp://a.example')).toBeNull();
+    expect(safeExternalUrl('not a url')).toBeNull();
+  });
+  it('loginPathFor leaves the sign-in pages and / without a redirect', () => {
+    expect(loginPathFor('/register')).toBe('/login');
+    expect(loginPathFor('/login?redirect=%2Fmap')).toBe('/login');
+    expect(loginPathFor('/')).toBe('/login');
+    expect(loginPathFor('/map')).toBe('/login?redirect=%2Fmap');
+  });
+  it('withoutLoginParams keeps other parameters', () => {
+    expect(withoutLoginParams('/x', '?a=1&token=t&redirect_uri=u&b=2')).toBe('/x?a=1&b=2');
+    expect(withoutLoginParams('/x', '')).toBe('/x');
+  });
+});

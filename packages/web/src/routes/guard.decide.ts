@@ -1,0 +1,109 @@
+/**
+ * The navigation guard's decisions (specification §4 "Navigation guard"), as a pure function of
+ * where the user goes and what the session holds; routes/guard.tsx carries them out.
+ */
+import { hasOperatingRole, normalizePath, routeAllowed } from './access';
+import { WHITELIST } from './table';
+
+export const LOGIN_PATH = '/login';
+export const FORBIDDEN_PATH = '/403';
+export const NO_ROLE_PATH = '/noRole';
+/** Query parameters of a login link; they are removed from the address once used. */
+export const LOGIN_LINK_PARAMS = ['token', 'userName', 'userPasswd', 'redirect_uri'] as const;
+
+export interface GuardInput {
+  /** The route's path, as after '#'. */
+  readonly path: string;
+  /** Its query string, with or without the leading '?'. */
+  readonly search: string;
+  /** An access token is stored. */
+  readonly signedIn: boolean;
+  /** The user's authority level once GET /me has answered, else null. */
+  readonly level: number | null;
+}
+
+export type GuardDecision =
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'redirect'; readonly to: string }
+  /** Sign in with the link's token, then go on to `next`; on failure leave for `redirectUri`. */
+  | {
+      readonly kind: 'tokenLogin';
+      readonly token: string;
+      readonly next: string;
+      readonly redirectUri: string | null;
+    }
+  | {
+      readonly kind: 'passwordLogin';
+      readonly userName: string;
+      readonly password: string;
+      readonly next: string;
+      readonly redirectUri: string | null;
+    }
+  /** Signed in but the user's record is not loaded yet: load it, then decide again. */
+  | { readonly kind: 'loadMe' };
+
+export function isWhitelisted(path: string): boolean {
+  const target = normalizePath(path).toLowerCase();
+  return WHITELIST.some((p) => p.toLowerCase() === target);
+}
+
+/**
+ * A redirect target that stays inside the console: an absolute route, never another host
+ * ('//evil.example', '/\evil.example') nor the sign-in page itself. Anything else gives '/'.
+ */
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (normalizePath(value).toLowerCase() === LOGIN_PATH) return '/';
+  return value;
+}
+
+/** Only web addresses may be left for; a `javascript:` link handed in the query is ignored. */
+export function safeExternalUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sign-in page that comes back to `route` afterwards (none for the sign-in pages). */
+export function loginPathFor(route: string): string {
+  if (!route.startsWith('/') || normalizePath(route) === '/' || isWhitelisted(route)) return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirect: route }).toString()}`;
+}
+
+/** The route with the login-link parameters taken out of its query. */
+export function withoutLoginParams(path: string, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of LOGIN_LINK_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+}
+
+export function decide(input: GuardInput): GuardDecision {
+  const params = new URLSearchParams(input.search);
+  const next = withoutLoginParams(input.path, input.search);
+  const redirectUri = safeExternalUrl(params.get('redirect_uri'));
+  const token = params.get('token');
+  if (token) return { kind: 'tokenLogin', token, next, redirectUri };
+  const userName = params.get('userName');
+  const password = params.get('userPasswd');
+  if (userName && password) return { kind: 'passwordLogin', userName, password, next, redirectUri };
+
+  const path = normalizePath(input.path);
+  if (!input.signedIn) {
+    if (isWhitelisted(path)) return { kind: 'allow' };
+    return { kind: 'redirect', to: loginPathFor(next) };
+  }
+  if (path.toLowerCase() === LOGIN_PATH)
+    return { kind: 'redirect', to: safeRedirect(params.get('redirect')) };
+  if (isWhitelisted(path)) return { kind: 'allow' };
+  if (input.level === null) return { kind: 'loadMe' };
+  if (!hasOperatingRole(input.level)) {
+    return path === NO_ROLE_PATH ? { kind: 'allow' } : { kind: 'redirect', to: NO_ROLE_PATH };
+  }
+  if (!routeAllowed(path, input.level)) return { kind: 'redirect', to: FORBIDDEN_PATH };
+  return { kind: 'allow' };
+}

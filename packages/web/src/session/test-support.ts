@@ -1,0 +1,85 @@
+/**
+ * Test helpers for the session and the calls it makes: a fetch stand-in that answers by method
+ * and path and records every request, and a signed-in user record.
+ */
+import { vi } from 'vitest';
+import type { Me } from './me';
+
+export interface RecordedRequest {
+  readonly method: string;
+  /** Path under /api/v1, with the query string. */
+  readonly path: string;
+  readonly body: unknown;
+  readonly authorization: string | null;
+}
+
+export interface Reply {
+  readonly status?: number;
+  readonly body?: unknown;
+}
+
+/** `METHOD /path` (without the query) → the reply, or a function of the request. */
+export type Routes = Record<string, Reply | ((request: RecordedRequest) => Reply)>;
+
+export function mockFetch(routes: Routes): { calls: RecordedRequest[]; restore: () => void } {
+  const calls: RecordedRequest[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const path = url.replace(/^.*?api\/v1/, '');
+    const headers = new Headers(init?.headers);
+    const request: RecordedRequest = {
+      method: init?.method ?? 'GET',
+      path,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      authorization: headers.get('authorization'),
+    };
+    calls.push(request);
+    const route = routes[`${request.method} ${path.split('?')[0]}`];
+    const reply = typeof route === 'function' ? route(request) : (route ?? { status: 404 });
+    const status = reply.status ?? 200;
+    const body =
+      reply.body === undefined
+        ? status >= 400
+          ? JSON.stringify({ error: { code: 'http', message: `status ${status}` } })
+          : null
+        : JSON.stringify(reply.body);
+    return new Response(status === 204 ? null : body, {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { calls, restore: () => spy.mockRestore() };
+}
+
+export const errorReply = (status: number, code: string, message: string): Reply => ({
+  status,
+  body: { error: { code, message } },
+});
+
+export function sampleMe(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 7,
+    userName: 'alice',
+    authority: 4,
+    phone: '13800000000',
+    email: null,
+    language: 'zh',
+    city: null,
+    param: {
+      Sleep_Enable: false,
+      Sleep_begin: 1140,
+      Sleep_end: 481,
+      en_openall: true,
+      en_closeall: true,
+      en_oprall_Confirm: true,
+      en_opr_sec: false,
+      sec_confirm: false,
+      en_google: false,
+      info: { alarm: { alarmtype: 1, alarmsound: 0 }, cfg: {} },
+    },
+    cameraParam: null,
+    chartFilters: {},
+    registeredAt: '2026-01-05T08:00:00.000Z',
+    ...overrides,
+  };
+}
