@@ -1,0 +1,48 @@
+/**
+ * The console's pages as the browser tests see them: the few selectors every flow needs, in one
+ * place. They go by role and accessible name (labels, placeholders, button texts) in English, the
+ * language the test contexts start in (harness.ts, newConsoleContext).
+ */
+import type { Locator, Page } from 'playwright-core';
+
+/** The path after '#' (the console's hash router), without its query. */
+export function routePath(page: Page): string {
+  const hash = new URL(page.url()).hash.replace(/^#/, '');
+  return hash.split('?')[0] || '/';
+}
+
+/** The query after the hash route, e.g. the `redirect` of /login. */
+export function routeQuery(page: Page): URLSearchParams {
+  const hash = new URL(page.url()).hash;
+  const at = hash.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : hash.slice(at + 1));
+}
+
+/** Resolves once the hash route is `path` (polled; the router replaces without a load event). */
+export async function waitForRoute(page: Page, path: string | RegExp, timeoutMs = 30_000): Promise<void> {
+  const matches = (p: string): boolean => (typeof path === 'string' ? p === path : path.test(p));
+  const deadline = Date.now() + timeoutMs;
+  while (!matches(routePath(page))) {
+    if (Date.now() > deadline) {
+      throw new Error(`the console stayed at #${routePath(page)}, expected #${String(path)}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+export const loginForm = {
+  userName: (page: Page): Locator => page.getByRole('textbox', { name: /user ?name|account/i }),
+  password: (page: Page): Locator =>
+    page
+      .getByLabel(/password/i)
+      .or(page.getByPlaceholder(/password/i))
+      .first(),
+  submit: (page: Page): Locator => page.getByRole('button', { name: /sign in|log ?in/i }),
+};
+
+/** Fills the sign-in form and submits it; the caller waits for where it should land. */
+export async function signIn(page: Page, userName: string, password: string): Promise<void> {
+  await loginForm.userName(page).fill(userName);
+  await loginForm.password(page).fill(password);
+  await loginForm.submit(page).click();
+}
