@@ -1,0 +1,135 @@
+/**
+ * The live channel wired to the console: started when a session becomes active and stopped on
+ * sign-out (session/lifecycle). Device info goes through the batcher into the equipment store;
+ * alarms pop up; `untoken` signs out; a reconnect or an overflow reads the state anew; the
+ * selected equipment is watched (cyclic and AO reads) on a 1 s tick.
+ */
+import { operationMessage } from '@fieldlink/protocol';
+import type { ServerMessage } from '@fieldlink/protocol';
+import { handleAlarm, resetAlarms } from '../alarms/notify';
+import { useEquipmentStore } from '../equipment/store';
+import type { EquipmentState } from '../equipment/store';
+import { i18n } from '../i18n';
+import { onSignIn, onSignOut } from '../session/lifecycle';
+import { logout } from '../session/logout';
+import { notify } from '../session/notify';
+import { useSession } from '../session/store';
+import { DeviceInfoBatcher } from './batcher';
+import { LiveClient, liveUrl } from './client';
+import { setLiveStatus } from './status';
+import { SelectionWatcher, TICK_MS } from './watch';
+import type { WatchedDevice } from './watch';
+
+const equipment = (): EquipmentState => useEquipmentStore.getState();
+
+const batcher = new DeviceInfoBatcher((updates) => equipment().applyUpdates(updates));
+
+export const liveClient = new LiveClient({
+  url: () => liveUrl(),
+  token: () => useSession.getState().accessToken,
+  onMessage: route,
+  onRegistered: () => {
+    setLiveStatus('live');
+    watcher.registered();
+  },
+  onResync: () => {
+    void equipment()
+      .resync()
+      .then(() => watcher.resync());
+  },
+  onUntoken: (info) => {
+    setLiveStatus('stopped');
+    notify('warning', info.message || i18n.t('monitoring.live.untoken'), 'live-untoken');
+    void logout();
+  },
+});
+
+const watcher = new SelectionWatcher({
+  now: () => Date.now(),
+  send: (device, op) => liveClient.send(operationMessage(device.unid, op)),
+  lastPushAt: (id) => equipment().live[id]?.receivedAt ?? 0,
+});
+
+function route(message: ServerMessage): void {
+  switch (message.infotype) {
+    case 'PushInfo':
+    case 'EquipInfoNow':
+    case 'GPRSReg':
+      batcher.push(message.info);
+      return;
+    case 'Notiface':
+      // The alarm's channel state may still be in the batch: apply it first, so the popup and
+      // the panels agree.
+      batcher.flush();
+      handleAlarm(message.info);
+      return;
+    case 'unregister':
+      setLiveStatus('connecting');
+      return;
+    default:
+    // Operation outcomes come back on the REST reply; reads answer with pushes.
+  }
+}
+
+/** The selected equipment as the watcher needs it; null while its type is not known. */
+function watchedDevice(s: EquipmentState): WatchedDevice | null {
+  const id = s.selectedId;
+  if (id === null) return null;
+  const entry = s.entries[id];
+  if (!entry) return null;
+  const record = s.records[id];
+  const type = s.types[entry.type];
+  return {
+    id,
+    unid: entry.unid,
+    aoRegister: record?.aoRegister ?? type?.aoRegister ?? 400,
+    aoCount: record?.counts.ao ?? type?.counts.ao ?? 0,
+  };
+}
+
+let tick: ReturnType<typeof setInterval> | null = null;
+let unsubscribers: (() => void)[] = [];
+
+export function startLive(): void {
+  if (liveClient.running) return;
+  setLiveStatus('connecting');
+  liveClient.start();
+  tick = setInterval(() => watcher.tick(), TICK_MS);
+  unsubscribers = [
+    useEquipmentStore.subscribe((s, before) => {
+      if (s.selectedId === before.selectedId && s.entries === before.entries) return;
+      const device = watchedDevice(s);
+      if (device?.id !== watcher.device?.id || device?.unid !== watcher.device?.unid) watcher.select(device);
+    }),
+    useSession.subscribe((s, before) => {
+      // A refreshed token keeps the socket; the server takes the new one on a new register.
+      if (s.accessToken && s.accessToken !== before.accessToken && liveClient.registered)
+        liveClient.reregister();
+    }),
+  ];
+  watcher.select(watchedDevice(equipment()));
+  if (equipment().status === 'idle') void equipment().load();
+}
+
+export function stopLive(): void {
+  liveClient.stop();
+  setLiveStatus('stopped');
+  if (tick !== null) clearInterval(tick);
+  tick = null;
+  for (const u of unsubscribers) u();
+  unsubscribers = [];
+  batcher.dispose();
+  watcher.select(null);
+  resetAlarms();
+  equipment().reset();
+}
+
+let installed = false;
+
+/** Hooks the channel to the session's lifecycle; idempotent. */
+export function installLive(): void {
+  if (installed) return;
+  installed = true;
+  onSignIn(() => startLive());
+  onSignOut(() => stopLive());
+}
