@@ -71,7 +71,10 @@ if (historyThread) {
 }
 const history = new HistoryWriter(storage.db, {
   onError: (err) => appLog?.error({ err }, 'history write failed'),
-  ...(historyThread ? { store: historyThread } : {}),
+  onBacklog: (refusedRows, queuedRows) =>
+    appLog?.warn({ refusedRows, queuedRows }, 'history writer behind: rows refused'),
+  // The thread takes bigger batches: a batch costs it one message each way.
+  ...(historyThread ? { store: historyThread, batchRows: 5000 } : {}),
 });
 const recorder = new HistoryRecorder({
   writer: history,

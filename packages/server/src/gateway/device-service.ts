@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { Settings } from '../equipment/settings.js';
 import { readSettings } from '../equipment/settings.js';
 import type { HistoryRecorder, Observation } from '../history/recorder.js';
+import { HistoryBacklogError } from '../history/writer.js';
 import { DEFAULT_TIME_ZONE, ZonedTime } from '../history/time.js';
 import type { LiveHub } from '../live/hub.js';
 import type { Database, Equipment } from '../storage/schema.js';
@@ -150,7 +151,10 @@ export class DeviceService {
   }
 
   #track(work: Promise<void>): void {
-    const p = work.catch((e: unknown) => this.#log.warn({ err: e }, 'device link work failed'));
+    const p = work.catch((e: unknown) => {
+      // The writer reports its own backlog (HistoryWriter onBacklog).
+      if (!(e instanceof HistoryBacklogError)) this.#log.warn({ err: e }, 'device link work failed');
+    });
     this.#running.add(p);
     void p.finally(() => this.#running.delete(p));
   }
@@ -419,7 +423,9 @@ export class DeviceService {
     const record = (result: string): void => {
       void this.#recorder
         ?.recordOperation({ equipmentId: equipment.id, userId, operation: describe(op), result, at })
-        .catch((e: unknown) => this.#log.warn({ err: e }, 'operation record failed'));
+        .catch((e: unknown) => {
+          if (!(e instanceof HistoryBacklogError)) this.#log.warn({ err: e }, 'operation record failed');
+        });
     };
     if (plan.kind === 'unsupported') {
       record('unsupported');

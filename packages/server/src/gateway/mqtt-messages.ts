@@ -12,6 +12,7 @@ import {
   toHex,
 } from '@fieldlink/protocol';
 import type { ChannelCounts, JsonMsg, MqttReport, RfMsg } from '@fieldlink/protocol';
+import { HistoryBacklogError } from '../history/writer.js';
 import type { DeviceState } from './device-service.js';
 import type { LinkEquipment } from './link-equipment.js';
 
@@ -53,11 +54,12 @@ export class MqttDeviceMessages {
     const state = toState(parsed.value);
     if (Object.keys(state).length === 0) return;
     const equipmentId = device.equipment.id;
-    void this.sink
-      .report(equipmentId, state)
-      .catch((e: unknown) =>
-        this.failed({ err: e, serial: device.sn, equipmentId }, 'MQTT report not recorded'),
-      );
+    void this.sink.report(equipmentId, state).catch((e: unknown) => {
+      // The writer reports its own backlog (HistoryWriter onBacklog).
+      if (!(e instanceof HistoryBacklogError)) {
+        this.failed({ err: e, serial: device.sn, equipmentId }, 'MQTT report not recorded');
+      }
+    });
   }
 
   json(device: LinkedDevice, payload: Uint8Array): void {

@@ -27,7 +27,19 @@ export interface AlarmLimits {
   };
 }
 
+/** Limits by the settings they were read from: settings are replaced, never changed, on an edit. */
+const limitsCache = new WeakMap<object, AlarmLimits>();
+
 export function alarmLimitsOf(settings: Pick<Settings, 'ai' | 'di'>): AlarmLimits {
+  let limits = limitsCache.get(settings);
+  if (!limits) {
+    limits = readLimits(settings);
+    limitsCache.set(settings, limits);
+  }
+  return limits;
+}
+
+function readLimits(settings: Pick<Settings, 'ai' | 'di'>): AlarmLimits {
   const { ai, di } = settings;
   return {
     ai: {
@@ -154,7 +166,8 @@ export class AlarmEvaluator {
 
   /** Whether any channel of the equipment alarms. */
   isAlarming(equipmentId: number): boolean {
-    return this.active(equipmentId).length > 0;
+    const known = this.#states.get(equipmentId);
+    return known !== undefined && (known.ai.some((s) => s !== 0) || known.di.some((s) => s !== 0));
   }
 
   /** Drops what is known of the equipment (deleted, or its link restarted). */

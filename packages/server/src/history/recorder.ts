@@ -15,6 +15,7 @@ import type { TelemetryKind } from '../storage/schema.js';
 import { AlarmEvaluator, alarmLimitsOf } from './alarms.js';
 import type { AlarmTransition } from './alarms.js';
 import { DEFAULT_TIME_ZONE, ZonedTime } from './time.js';
+import { TELEMETRY_KINDS } from './writer.js';
 import type { EventInput, HistoryWriter, Sample } from './writer.js';
 
 /** The equipment a status belongs to. */
@@ -66,6 +67,7 @@ export interface HistoryRecorderOptions {
 }
 
 const MAX_CHANNELS = 32;
+const KIND_SLOT = Object.fromEntries(TELEMETRY_KINDS.map((k, i) => [k, i])) as Record<TelemetryKind, number>;
 
 /** 'AI2' for AI channel 1. */
 const label = (kind: string, channel: number): string => `${kind.toUpperCase()}${channel + 1}`;
@@ -86,8 +88,8 @@ export class HistoryRecorder {
   readonly #alarms: AlarmEvaluator;
   readonly #publish: Publish;
   readonly #zone: ZonedTime;
-  /** Last value stored per equipment, by `kind:channel`. */
-  readonly #last = new Map<number, Map<string, number>>();
+  /** Last value stored per equipment: MAX_CHANNELS slots per kind, NaN until one is stored. */
+  readonly #last = new Map<number, Float64Array>();
 
   constructor(options: HistoryRecorderOptions) {
     this.#writer = options.writer;
@@ -155,15 +157,16 @@ export class HistoryRecorder {
   #changes(equipment: RecordedEquipment, status: Observation): Sample[] {
     let last = this.#last.get(equipment.id);
     if (!last) {
-      last = new Map();
+      last = new Float64Array(TELEMETRY_KINDS.length * MAX_CHANNELS).fill(Number.NaN);
       this.#last.set(equipment.id, last);
     }
+    const remembered = last;
     const samples: Sample[] = [];
     const put = (kind: TelemetryKind, channel: number, value: number): void => {
       if (!Number.isFinite(value)) return;
-      const key = `${kind}:${channel}`;
-      if (last.get(key) === value) return;
-      last.set(key, value);
+      const slot = KIND_SLOT[kind] * MAX_CHANNELS + channel;
+      if (remembered[slot] === value) return;
+      remembered[slot] = value;
       samples.push({ equipmentId: equipment.id, kind, channel, value, at: status.at });
     };
     const { settings } = equipment;

@@ -171,6 +171,34 @@ describe.each(storageCases())('history writer on %s', (store) => {
     await idle.close();
   });
 
+  it('reports refused rows at most once per report period, with the count since the last report', async () => {
+    const reports: [number, number][] = [];
+    const writer = new HistoryWriter(storage().db, {
+      flushMs: 60_000,
+      maxQueuedRows: 4,
+      backlogReportMs: 60_000,
+      onBacklog: (refused, queued) => reports.push([refused, queued]),
+    });
+    const waiting = writer.record(samples(18, 4));
+    for (let i = 0; i < 5; i++) {
+      await expect(writer.record(samples(18, 2, T + 10 + 2 * i))).rejects.toThrow(HistoryBacklogError);
+    }
+    expect(reports).toEqual([[2, 4]]);
+    await writer.close();
+    await waiting;
+  });
+
+  it('keeps order and loses nothing over 20,000 small calls', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 5, batchRows: 700 });
+    const calls = Array.from({ length: 20_000 }, (_, i) =>
+      writer.record([{ equipmentId: 19, kind: 'ai', channel: i % 32, value: i, at: T + i }]),
+    );
+    await Promise.all(calls);
+    expect(await count(19)).toBe(20_000);
+    expect(writer.backlog).toBe(0);
+    await writer.close();
+  });
+
   // Partitions exist only on PostgreSQL; on SQLite the test is not declared at all.
   (store.name === 'postgres' ? it : () => undefined)(
     'makes a month partition before writing its first row',

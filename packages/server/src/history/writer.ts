@@ -52,6 +52,12 @@ export interface HistoryWriterOptions {
   /** Told about every failed batch (the callers' promises reject as well). */
   readonly onError?: (error: unknown) => void;
   /**
+   * Told, at most every `backlogReportMs` (10 s), how many rows were refused as backlog since the
+   * last time: callers need not log each HistoryBacklogError themselves.
+   */
+  readonly onBacklog?: (refusedRows: number, queuedRows: number) => void;
+  readonly backlogReportMs?: number;
+  /**
    * Where batches are written; by default through the writer's Kysely instance on the event loop.
    * On SQLite the server hands over a SqliteHistoryThread (sqlite-history.ts).
    */
@@ -66,7 +72,12 @@ export interface BatchStore {
 /** The writer is behind: too many rows wait already. */
 export class HistoryBacklogError extends Error {
   constructor(queued: number) {
+    // Refused by the thousand while the store is behind, always from the same place: a stack
+    // trace would cost more than the call and tell nothing.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`history writer backlog: ${queued} rows are waiting to be written`);
+    Error.stackTraceLimit = limit;
     this.name = 'HistoryBacklogError';
   }
 }
@@ -185,8 +196,14 @@ export class HistoryWriter {
   readonly #maxQueuedRows: number;
   readonly #onError: (error: unknown) => void;
   readonly #store: BatchStore | undefined;
+  readonly #onBacklog: (refusedRows: number, queuedRows: number) => void;
+  readonly #backlogReportMs: number;
+  #refusedRows = 0;
+  #backlogReportedAt = -Infinity;
 
+  /** Waiting calls from `#head` on; taken from the front without shifting the array each time. */
   #queue: Entry[] = [];
+  #head = 0;
   #queuedRows = 0;
   #writingRows = 0;
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -206,6 +223,8 @@ export class HistoryWriter {
     this.#maxQueuedRows = options.maxQueuedRows ?? 100_000;
     this.#onError = options.onError ?? (() => {});
     this.#store = options.store;
+    this.#onBacklog = options.onBacklog ?? (() => {});
+    this.#backlogReportMs = options.backlogReportMs ?? 10_000;
   }
 
   /** Rows waiting or being written. */
@@ -252,6 +271,7 @@ export class HistoryWriter {
     const rows = samples.length + events.length;
     if (rows === 0) return Promise.resolve();
     if (this.backlog + rows > this.#maxQueuedRows) {
+      this.#refused(rows);
       return Promise.reject(new HistoryBacklogError(this.backlog));
     }
     return new Promise<void>((resolve, reject) => {
@@ -267,22 +287,43 @@ export class HistoryWriter {
     });
   }
 
+  #refused(rows: number): void {
+    this.#refusedRows += rows;
+    const now = performance.now();
+    if (now - this.#backlogReportedAt < this.#backlogReportMs) return;
+    this.#backlogReportedAt = now;
+    const refused = this.#refusedRows;
+    this.#refusedRows = 0;
+    this.#onBacklog(refused, this.backlog);
+  }
+
   /** Starts writing the next batch when one is due and none is being written. */
   #pump(): void {
     if (this.#writing !== null || !this.#due) return;
     this.#due = false;
     this.#stopTimer();
-    if (this.#queue.length === 0) return;
+    if (this.#head === this.#queue.length) {
+      this.#queue = [];
+      this.#head = 0;
+      return;
+    }
     // Everything queued now is due; what arrives while this batch is written waits for its timer.
     const dueThrough = this.#seq;
     const batch: Entry[] = [];
     let rows = 0;
-    while (this.#queue.length > 0 && (batch.length === 0 || rows + this.#queue[0]!.rows <= this.#batchRows)) {
-      const entry = this.#queue.shift()!;
+    while (
+      this.#head < this.#queue.length &&
+      (batch.length === 0 || rows + this.#queue[this.#head]!.rows <= this.#batchRows)
+    ) {
+      const entry = this.#queue[this.#head++]!;
       batch.push(entry);
       rows += entry.rows;
     }
     this.#queuedRows -= rows;
+    if (this.#head >= 1024 && this.#head * 2 >= this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#head);
+      this.#head = 0;
+    }
     this.#writingRows = rows;
     this.#writing = this.#write(batch).then(
       () => {
@@ -297,7 +338,7 @@ export class HistoryWriter {
       this.#writing = null;
       this.#writingRows = 0;
       this.#settledSeq = batch.at(-1)!.seq;
-      const next = this.#queue[0];
+      const next = this.#queue[this.#head];
       if (next !== undefined) {
         if (next.seq <= dueThrough || this.#queuedRows >= this.#batchRows) this.#due = true;
         else this.#startTimer();
