@@ -297,9 +297,11 @@ export async function newConsoleContext(
   });
   const language = options.language ?? 'en';
   // Only when nothing is stored yet: a language chosen in the console must survive a reload.
-  await context.addInitScript((lang: string) => {
-    if (!localStorage.getItem('fieldlink.language')) localStorage.setItem('fieldlink.language', lang);
-  }, language);
+  // Script text, not a function: this file also runs under tsx (bench/web), whose compiled
+  // functions call a helper the page does not have.
+  await context.addInitScript({
+    content: `if (!localStorage.getItem('fieldlink.language')) localStorage.setItem('fieldlink.language', ${JSON.stringify(language)});`,
+  });
   return context;
 }
 
