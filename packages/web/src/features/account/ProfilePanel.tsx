@@ -1,0 +1,62 @@
+/** Who the user is (name, id, level, phone, e-mail, registration) and the one free field, the city. */
+import { Button, Descriptions, Form, Input, Space } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authorityGroups } from '../../routes/access';
+import type { Me } from '../../session/me';
+import { useSaveMe } from './useSaveMe';
+
+export const CITY_MAX = 64;
+
+export default function ProfilePanel({ me }: { me: Me }) {
+  const { t, i18n } = useTranslation();
+  const { save, saving } = useSaveMe();
+  const [form] = Form.useForm<{ city: string }>();
+  useEffect(() => form.setFieldsValue({ city: me.city ?? '' }), [me.city, form]);
+  const group = authorityGroups(me.authority).at(-1);
+  const none = t('account.profile.none');
+  const locale = i18n.language === 'en' ? 'en' : i18n.language === 'tc' ? 'zh-TW' : 'zh-CN';
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions
+        column={{ xs: 1, sm: 2 }}
+        bordered
+        size="small"
+        items={[
+          { key: 'userName', label: t('account.profile.userName'), children: me.userName },
+          { key: 'id', label: t('account.profile.id'), children: me.id },
+          {
+            key: 'level',
+            label: t('account.profile.level'),
+            children: group ? `${t(`account.levels.${group}`)} (${me.authority})` : me.authority,
+          },
+          {
+            key: 'registeredAt',
+            label: t('account.profile.registeredAt'),
+            children: new Date(me.registeredAt).toLocaleString(locale),
+          },
+          { key: 'phone', label: t('account.profile.phone'), children: me.phone ?? none },
+          { key: 'email', label: t('account.profile.email'), children: me.email ?? none },
+        ]}
+      />
+      <Form<{ city: string }>
+        form={form}
+        layout="inline"
+        initialValues={{ city: me.city ?? '' }}
+        onFinish={({ city }) => void save({ city: city.trim() === '' ? null : city.trim() })}
+      >
+        <Form.Item name="city" label={t('account.profile.city')}>
+          <Input
+            maxLength={CITY_MAX}
+            placeholder={t('account.profile.cityPlaceholder')}
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('account.actions.save')}
+        </Button>
+      </Form>
+    </Space>
+  );
+}

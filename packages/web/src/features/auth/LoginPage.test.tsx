@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetBranding, useBranding } from '../../branding/store';
+import { setLanguage } from '../../i18n';
+import { useMe } from '../../session/me';
+import { stopRefreshTimer } from '../../session/refresh';
+import { useSession } from '../../session/store';
+import { errorReply, mockFetch, sampleMe } from '../../session/test-support';
+import LoginPage from './LoginPage';
+import { renderPage } from './test-render';
+
+/** antd forms validate asynchronously; a busy machine needs more than the default second. */
+const SLOW = { timeout: 8000 };
+const pair = { accessToken: 'acc-1', refreshToken: 'ref-1', registeredAt: '2026-01-05T08:00:00.000Z' };
+
+function fill(label: RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('login form', () => {
+  let restore = (): void => undefined;
+  beforeEach(() => setLanguage('zh'));
+  afterEach(() => {
+    restore();
+    cleanup();
+    stopRefreshTimer();
+    useSession.getState().clear();
+    useMe.getState().setMe(null);
+    resetBranding();
+  });
+
+  it('says what is missing or too short, and sends nothing', async () => {
+    const mock = mockFetch({ 'GET /auth/social-providers': { body: { items: [], total: 0 } } });
+    restore = mock.restore;
+    renderPage(<LoginPage />, { path: '/login', route: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('用户名不能为空', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入密码', {}, SLOW)).toBeTruthy();
+    fill(/密码/, '12345');
+    expect(await screen.findByText('密码不能少于 6 位', {}, SLOW)).toBeTruthy();
+    fill(/密码/, '123456');
+    await waitFor(() => expect(screen.queryByText('密码不能少于 6 位')).toBeNull(), SLOW);
+    expect(mock.calls.filter((c) => c.path === '/auth/login')).toEqual([]);
+  });
+
+  it('shows the messages in English too', async () => {
+    setLanguage('en');
+    const mock = mockFetch({ 'GET /auth/social-providers': { body: { items: [], total: 0 } } });
+    restore = mock.restore;
+    renderPage(<LoginPage />, { path: '/login', route: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('User name cannot be empty', {}, SLOW)).toBeTruthy();
+  });
+
+  it('signs in: stores the tokens, loads the user and goes to the redirect', async () => {
+    const mock = mockFetch({
+      'GET /auth/social-providers': { body: { items: [], total: 0 } },
+      'POST /auth/login': { body: pair },
+      'GET /me': { body: sampleMe({ userName: 'demo', language: 'zh' }) },
+    });
+    restore = mock.restore;
+    renderPage(<LoginPage />, { path: '/login', route: '/login?redirect=%2Fmap%3Fzoom%3D3' });
+    fill(/用户名/, 'demo');
+    fill(/密码/, 'demo1234');
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect((await screen.findByTestId('where', {}, SLOW)).textContent).toBe('/map?zoom=3');
+    expect(useSession.getState()).toMatchObject({ accessToken: 'acc-1', refreshToken: 'ref-1' });
+    expect(useMe.getState().me?.userName).toBe('demo');
+    const login = mock.calls.find((c) => c.path === '/auth/login');
+    expect(login?.body).toEqual({ userName: 'demo', password: 'demo1234' });
+    expect(mock.calls.find((c) => c.path === '/me')?.authorization).toBe('Bearer acc-1');
+  });
+
+  it("puts the tenant's prefix in front of the name", async () => {
+    useBranding.setState({ userNamePrefix: 'acme_' });
+    const mock = mockFetch({
+      'GET /auth/social-providers': { body: { items: [], total: 0 } },
+      'POST /auth/login': { body: pair },
+      'GET /me': { body: sampleMe({ userName: 'acme_bob' }) },
+    });
+    restore = mock.restore;
+    renderPage(<LoginPage />, { path: '/login', route: '/login' });
+    expect(screen.getByText('acme_')).toBeTruthy();
+    fill(/用户名/, 'bob');
+    fill(/密码/, 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect((await screen.findByTestId('where', {}, SLOW)).textContent).toBe('/');
+    expect(mock.calls.find((c) => c.path === '/auth/login')?.body).toEqual({
+      userName: 'acme_bob',
+      password: 'secret1',
+    });
+  });
+
+  it("says 'account or password wrong' and stores nothing when refused", async () => {
+    const mock = mockFetch({
+      'GET /auth/social-providers': { body: { items: [], total: 0 } },
+      'POST /auth/login': errorReply(401, 'unauthorized', 'account or password wrong'),
+    });
+    restore = mock.restore;
+    renderPage(<LoginPage />, { path: '/login', route: '/login' });
+    fill(/用户名/, 'demo');
+    fill(/密码/, 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('账号或密码错误', {}, SLOW)).toBeTruthy();
+    expect(useSession.getState().accessToken).toBeNull();
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});
