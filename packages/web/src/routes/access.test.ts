@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assembleRoutes,
+  authorityGroups,
+  findRoute,
+  hasOperatingRole,
+  normalizePath,
+  routeAllowed,
+  routeChain,
+} from './access';
+import type { RouteEntry } from './table';
+import { flatten, routes } from './table';
+
+const table: RouteEntry[] = [
+  { path: '/login', titleKey: 'login', public: true, bare: true, hidden: true },
+  { path: '/403', titleKey: 'forbidden', public: true, hidden: true },
+  { path: '/base', titleKey: 'base' },
+  { path: '/visitor', titleKey: 'visitor', level: 0 },
+  { path: '/user', titleKey: 'user', level: 4 },
+  { path: '/manager', titleKey: 'manager', level: 100 },
+  { path: '/admin', titleKey: 'admin', level: 1000 },
+  { path: '/gold-role', titleKey: 'goldRole', level: 0, role: 6 },
+  {
+    path: '/setting',
+    titleKey: 'setting',
+    level: 4,
+    redirect: '/setting/me',
+    children: [
+      { path: '/setting/me', titleKey: 'me' },
+      { path: '/setting/users', titleKey: 'users', level: 100 },
+    ],
+  },
+  { path: '/device/:id', titleKey: 'device', level: 0 },
+];
+
+const paths = (entries: readonly RouteEntry[]) => flatten(entries).map((e) => e.path);
+
+describe('authority groups (§2 thresholds)', () => {
+  it.each([
+    [-1, []],
+    [0, ['visitor']],
+    [3, ['visitor']],
+    [4, ['visitor', 'user']],
+    [5, ['visitor', 'user', 'silver']],
+    [6, ['visitor', 'user', 'silver', 'gold']],
+    [7, ['visitor', 'user', 'silver', 'gold', 'extraGold']],
+    [8, ['visitor', 'user', 'silver', 'gold', 'extraGold', 'diamond']],
+    [9, ['visitor', 'user', 'silver', 'gold', 'extraGold', 'diamond']],
+    [10, ['visitor', 'user', 'silver', 'gold', 'extraGold', 'diamond', 'test']],
+    [99, ['visitor', 'user', 'silver', 'gold', 'extraGold', 'diamond', 'test']],
+    [100, ['visitor', 'user', 'silver', 'gold', 'extraGold', 'diamond', 'test', 'manager']],
+    [999, ['visitor', 'user', 'silver', 'gold', 'extraGold', 'diamond', 'test', 'manager']],
+    [1000, ['visitor', 'user', 'silver', 'gold', 'extraGold', 'diamond', 'test', 'manager', 'admin']],
+  ])('level %i reaches %j', (level, groups) => {
+    expect(authorityGroups(level)).toEqual(groups);
+  });
+
+  it('an account below 0 has no operating role; 0 has', () => {
+    expect(hasOperatingRole(-1)).toBe(false);
+    expect(hasOperatingRole(0)).toBe(true);
+  });
+});
+
+describe('assembleRoutes', () => {
+  it('keeps base routes always and groups from their threshold up', () => {
+    expect(paths(assembleRoutes(-1, table))).toEqual(['/login', '/403', '/base']);
+    expect(paths(assembleRoutes(3, table))).toEqual(['/login', '/403', '/base', '/visitor', '/device/:id']);
+    expect(paths(assembleRoutes(4, table))).toEqual([
+      '/login',
+      '/403',
+      '/base',
+      '/visitor',
+      '/user',
+      '/setting',
+      '/setting/me',
+      '/device/:id',
+    ]);
+    expect(paths(assembleRoutes(99, table))).not.toContain('/manager');
+    expect(paths(assembleRoutes(100, table))).toEqual(expect.arrayContaining(['/manager', '/setting/users']));
+    expect(paths(assembleRoutes(999, table))).not.toContain('/admin');
+    expect(paths(assembleRoutes(1000, table))).toContain('/admin');
+  });
+
+  it('keeps a role meta only when the role is at most the level', () => {
+    expect(paths(assembleRoutes(5, table))).not.toContain('/gold-role');
+    expect(paths(assembleRoutes(6, table))).toContain('/gold-role');
+  });
+
+  it('on the real table a visitor sees monitoring and the personal center', () => {
+    const seen = paths(assembleRoutes(0));
+    expect(seen).toEqual(expect.arrayContaining(['/Equips', '/setting', '/setting/personalCenter']));
+    expect(paths(assembleRoutes(-1))).not.toContain('/Equips');
+  });
+});
+
+describe('routeChain and findRoute', () => {
+  it('normalizes query, trailing slash and case', () => {
+    expect(normalizePath('/a/b/?x=1')).toBe('/a/b');
+    expect(normalizePath('')).toBe('/');
+    expect(normalizePath('/')).toBe('/');
+    expect(routeChain('/SETTING/me/', table).map((e) => e.path)).toEqual(['/setting', '/setting/me']);
+  });
+
+  it('matches parameters and reports nothing for unknown paths', () => {
+    expect(findRoute('/device/abc', table)?.titleKey).toBe('device');
+    expect(routeChain('/nowhere', table)).toEqual([]);
+    expect(findRoute('/Equips', routes)?.pinned).toBe(true);
+  });
+});
+
+describe('routeAllowed', () => {
+  it('refuses a route above the level, at the bound and one past it', () => {
+    expect(routeAllowed('/user', 3, table)).toBe(false);
+    expect(routeAllowed('/user', 4, table)).toBe(true);
+    expect(routeAllowed('/manager', 99, table)).toBe(false);
+    expect(routeAllowed('/manager', 100, table)).toBe(true);
+    expect(routeAllowed('/admin', 999, table)).toBe(false);
+    expect(routeAllowed('/admin', 1000, table)).toBe(true);
+  });
+
+  it('refuses a child when its parent is above the level', () => {
+    expect(routeAllowed('/setting/me', 3, table)).toBe(false);
+    expect(routeAllowed('/setting/me', 4, table)).toBe(true);
+    expect(routeAllowed('/setting/users', 4, table)).toBe(false);
+  });
+
+  it('allows public, base and unknown routes (the not-found page answers the last)', () => {
+    expect(routeAllowed('/403', -1, table)).toBe(true);
+    expect(routeAllowed('/base', -1, table)).toBe(true);
+    expect(routeAllowed('/nowhere', -1, table)).toBe(true);
+  });
+
+  it('refuses the role meta below its role', () => {
+    expect(routeAllowed('/gold-role', 5, table)).toBe(false);
+    expect(routeAllowed('/gold-role?tab=1', 6, table)).toBe(true);
+  });
+});

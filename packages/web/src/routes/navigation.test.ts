@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  breadcrumb,
+  horizontalMenuScrolls,
+  menuTree,
+  openKeysFor,
+  pageTitle,
+  tabTitleKey,
+  topLevelFor,
+} from './navigation';
+import type { RouteEntry } from './table';
+import { routes } from './table';
+
+const table: RouteEntry[] = [
+  { path: '/', titleKey: 'home', redirect: '/a', hidden: true },
+  { path: '/login', titleKey: 'login', bare: true, public: true },
+  { path: '/a', titleKey: 'a', icon: 'HomeOutlined' },
+  {
+    path: '/g',
+    titleKey: 'g',
+    icon: 'AppstoreOutlined',
+    children: [
+      { path: '/g/one', titleKey: 'one' },
+      { path: '/g/secret', titleKey: 'secret', hidden: true },
+      { path: '/g/sub', titleKey: 'sub', children: [{ path: '/g/sub/deep', titleKey: 'deep' }] },
+    ],
+  },
+  { path: '/r', titleKey: 'r', redirect: '/r/x', children: [{ path: '/r/x', titleKey: 'x' }] },
+  { path: '/jujuda', titleKey: 'diagrams' },
+  { path: '/increment/serviceManager', titleKey: 'services' },
+  { path: '/untitled', titleKey: '' },
+];
+
+const t = (key: string) => `T(${key})`;
+
+describe('menuTree', () => {
+  it('hides hidden, bare and untitled entries and gives groups a target', () => {
+    const tree = menuTree(table);
+    expect(tree.map((n) => n.path)).toEqual(['/a', '/g', '/r', '/jujuda', '/increment/serviceManager']);
+    const group = tree[1];
+    expect(group?.children.map((n) => n.path)).toEqual(['/g/one', '/g/sub']);
+    expect(group?.target).toBe('/g/one');
+    expect(group?.icon).toBe('AppstoreOutlined');
+    expect(tree[2]?.target).toBe('/r/x');
+    expect(tree[0]?.target).toBe('/a');
+  });
+
+  it('hides the platform entries for a branded tenant', () => {
+    expect(menuTree(table, { branded: true }).map((n) => n.path)).toEqual(['/a', '/g', '/r']);
+  });
+
+  it('finds the first-level node and the open keys of a path', () => {
+    const tree = menuTree(table);
+    expect(topLevelFor('/g/sub/deep', tree)?.path).toBe('/g');
+    expect(topLevelFor('/a', tree)?.path).toBe('/a');
+    expect(topLevelFor('/nowhere', tree)).toBeUndefined();
+    expect(openKeysFor('/g/sub/deep', tree)).toEqual(['/g', '/g/sub']);
+    expect(openKeysFor('/g/one', tree)).toEqual(['/g']);
+    expect(openKeysFor('/a', tree)).toEqual([]);
+  });
+
+  it('the real table shows monitoring first', () => {
+    expect(menuTree(routes)[0]?.path).toBe('/Equips');
+  });
+});
+
+describe('horizontal menus', () => {
+  it('scroll over 18 children', () => {
+    expect(horizontalMenuScrolls(18)).toBe(false);
+    expect(horizontalMenuScrolls(19)).toBe(true);
+  });
+});
+
+describe('breadcrumb and titles', () => {
+  it('lists the matched entries with titles, top down', () => {
+    expect(breadcrumb('/g/sub/deep', table).map((c) => c.titleKey)).toEqual(['g', 'sub', 'deep']);
+    expect(breadcrumb('/a', table)).toEqual([{ path: '/a', titleKey: 'a', icon: 'HomeOutlined' }]);
+    expect(breadcrumb('/nowhere', table)).toEqual([]);
+  });
+
+  it('gives the tab title key of a path', () => {
+    expect(tabTitleKey('/g/one', table)).toBe('one');
+    expect(tabTitleKey('/nowhere', table)).toBeUndefined();
+  });
+
+  it('makes the page title from the route title and the app title', () => {
+    expect(pageTitle('/g/one', table, t, 'Acme')).toBe('T(one) - Acme');
+    expect(pageTitle('/g/one', table, t)).toBe('T(one) - T(common.appTitle)');
+    expect(pageTitle('/g/one', table, t, '  ')).toBe('T(one) - T(common.appTitle)');
+    expect(pageTitle('/nowhere', table, t, 'Acme')).toBe('Acme');
+  });
+});

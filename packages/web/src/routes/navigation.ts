@@ -1,0 +1,105 @@
+/**
+ * What the shell shows of the route table: the menu tree, the breadcrumb, tab and page titles.
+ * Pure functions of the (already level-assembled) entries, so every view agrees with the guard.
+ */
+import { routeChain } from './access';
+import type { RouteEntry } from './table';
+
+export interface MenuNode {
+  readonly path: string;
+  readonly titleKey: string;
+  readonly icon?: string;
+  /** Where a click on a group goes: its redirect, else its first child. */
+  readonly target: string;
+  readonly children: readonly MenuNode[];
+}
+
+/** First path segments hidden from menus when a tenant's branding is in force (§2). */
+export const BRANDED_HIDDEN = ['jujuda', 'appaudit', 'D2D', 'increment'] as const;
+
+/** Over this many children a horizontal menu's list scrolls (§2). */
+export const HORIZONTAL_SCROLL_AFTER = 18;
+
+export interface MenuOptions {
+  /** Custom-branded tenant: hide the platform's own entries. */
+  readonly branded?: boolean;
+}
+
+function brandedHidden(path: string): boolean {
+  const first = path.split('/').filter(Boolean)[0]?.toLowerCase();
+  return BRANDED_HIDDEN.some((name) => name.toLowerCase() === first);
+}
+
+/** The menu: entries neither hidden nor untitled (nor, when branded, the platform's own). */
+export function menuTree(entries: readonly RouteEntry[], options: MenuOptions = {}): MenuNode[] {
+  return entries
+    .filter((e) => !e.hidden && !e.bare && e.titleKey && !(options.branded && brandedHidden(e.path)))
+    .map((e) => {
+      const children = menuTree(e.children ?? [], options);
+      const node: MenuNode = {
+        path: e.path,
+        titleKey: e.titleKey,
+        target: e.redirect ?? children[0]?.target ?? e.path,
+        children,
+      };
+      return e.icon ? { ...node, icon: e.icon } : node;
+    });
+}
+
+/** Whether a horizontal menu list of this many items scrolls instead of growing. */
+export function horizontalMenuScrolls(count: number): boolean {
+  return count > HORIZONTAL_SCROLL_AFTER;
+}
+
+/** The first-level node whose subtree holds the path (for the column and comprehensive layouts). */
+export function topLevelFor(path: string, tree: readonly MenuNode[]): MenuNode | undefined {
+  const contains = (node: MenuNode): boolean =>
+    node.path.toLowerCase() === path.toLowerCase() || node.children.some(contains);
+  return tree.find(contains);
+}
+
+/** The open submenu keys for a path: the paths of its menu ancestors. */
+export function openKeysFor(path: string, tree: readonly MenuNode[]): string[] {
+  for (const node of tree) {
+    if (node.path.toLowerCase() === path.toLowerCase()) return [];
+    const below = openKeysFor(path, node.children);
+    const found = below.length > 0 || node.children.some((c) => c.path.toLowerCase() === path.toLowerCase());
+    if (found) return [node.path, ...below];
+  }
+  return [];
+}
+
+export interface Crumb {
+  readonly path: string;
+  readonly titleKey: string;
+  readonly icon?: string;
+}
+
+/** The breadcrumb: the matched entries from the top down, those having titles. */
+export function breadcrumb(path: string, entries: readonly RouteEntry[]): Crumb[] {
+  return routeChain(path, entries)
+    .filter((e) => e.titleKey && e.path !== '/')
+    .map((e) =>
+      e.icon ? { path: e.path, titleKey: e.titleKey, icon: e.icon } : { path: e.path, titleKey: e.titleKey },
+    );
+}
+
+/** The title key of the tab for a path, or undefined when no route matches. */
+export function tabTitleKey(path: string, entries: readonly RouteEntry[]): string | undefined {
+  return routeChain(path, entries).at(-1)?.titleKey;
+}
+
+/**
+ * The document title: the translated route title and the app title (the tenant's, when its
+ * branding gave one, else the default brand title).
+ */
+export function pageTitle(
+  path: string,
+  entries: readonly RouteEntry[],
+  translate: (key: string) => string,
+  appTitle?: string | null,
+): string {
+  const app = appTitle?.trim() || translate('common.appTitle');
+  const key = tabTitleKey(path, entries);
+  return key ? `${translate(key)} - ${app}` : app;
+}
