@@ -156,8 +156,16 @@ export class MqttDeviceClient extends EventEmitter<MqttDeviceClientEvents> {
   start(): void {
     if (this.currentState !== 'idle' && this.currentState !== 'stopped') return;
     this.attempt = 0;
-    this.tickTimer = this.timers.setInterval(() => this.tick(), this.tickMs);
-    this.reportTimer = this.timers.setInterval(() => this.report(), this.reportMs);
+    if (this.tickMs === this.reportMs) {
+      // One timer: two would drift apart, and a report would now and then find two steps or none.
+      this.tickTimer = this.timers.setInterval(() => {
+        this.tick();
+        this.report();
+      }, this.tickMs);
+    } else {
+      this.tickTimer = this.timers.setInterval(() => this.tick(), this.tickMs);
+      this.reportTimer = this.timers.setInterval(() => this.report(), this.reportMs);
+    }
     this.connect();
   }
 

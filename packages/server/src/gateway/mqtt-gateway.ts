@@ -240,6 +240,8 @@ export class MqttGateway {
       // A request that could not be sent times out and is retried by the link, not replayed late.
       queueQoSZero: false,
       resubscribe: false,
+      // mqtt.js asks its debug logger about every packet; unless DEBUG is set, nobody listens.
+      ...(process.env.DEBUG ? {} : { log: () => {} }),
       will: { topic: this.nodeTopic, payload: Buffer.from(encodeMqttStatus(false)), qos: 1, retain: true },
       ...this.clientOptions,
     });

@@ -66,6 +66,8 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 export class ZonedTime {
   #slot = Number.NaN;
   #offset = 0;
+  #second = Number.NaN;
+  #text = '';
 
   constructor(readonly timeZone: string) {
     formatterOf(timeZone);
@@ -86,13 +88,16 @@ export class ZonedTime {
     return new Date(ms + this.offset(ms));
   }
 
-  /** 'yyyy-MM-dd HH:mm:ss'. */
+  /** 'yyyy-MM-dd HH:mm:ss'; the last second's text is kept, as pushes ask for it thousands of times a second. */
   format(ms: number): string {
+    const second = Math.floor(ms / 1000);
+    if (second === this.#second) return this.#text;
     const d = this.#wall(ms);
-    return (
+    this.#second = second;
+    this.#text =
       `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
-      `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-    );
+      `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+    return this.#text;
   }
 
   /** 'yyyyMMddHHmmss', for file names. */
