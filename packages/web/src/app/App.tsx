@@ -3,7 +3,7 @@
  * router built from the route table.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { App as AntApp, Spin } from 'antd';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createHashRouter, Navigate, RouterProvider } from 'react-router';
@@ -12,6 +12,7 @@ import { i18n } from '../i18n';
 import { flatten, routes } from '../routes/table';
 import type { RouteEntry } from '../routes/table';
 import Shell from '../shell/Shell';
+import ThemeProvider from '../settings/ThemeProvider';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import RouteGuard from '../routes/guard';
 import { queryClient } from './query-client';
@@ -49,11 +50,11 @@ export default function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider>
+        <ThemeProvider>
           <AntApp>
             <RouterProvider router={router} />
           </AntApp>
-        </ConfigProvider>
+        </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

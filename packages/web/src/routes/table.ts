@@ -115,6 +115,13 @@ export const routes: readonly RouteEntry[] = [
     ],
   },
   {
+    // A refresh passes through here and back, so the page re-mounts (§2).
+    path: '/redirect/*',
+    titleKey: 'shell.routes.redirect',
+    hidden: true,
+    page: page(() => import('../shell/views/RedirectPage')),
+  },
+  {
     path: '/403',
     titleKey: 'shell.routes.forbidden',
     hidden: true,

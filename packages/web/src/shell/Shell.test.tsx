@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n';
+import { useMe } from '../session/me';
+import { sampleMe } from '../session/test-support';
+import { DEFAULT_SETTINGS } from '../settings/settings';
+import { useSettings } from '../settings/store';
+import { clearErrors, logError } from './errorLog';
+import { clearNotices, pushNotice } from './notices';
+import Shell from './Shell';
+import { resetTabs, useTabs } from './tabs';
+import { installDomStubs } from './test-support';
+import RedirectPage from './views/RedirectPage';
+
+/** A page with state of its own, to see whether its view was kept or re-mounted. */
+function Counter({ name }: { readonly name: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      {name} {count}
+    </button>
+  );
+}
+
+function show(at = '/Equips') {
+  const pages = ['/Equips', '/history', '/system', '/map', '/setting/personalCenter'];
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Shell />,
+        children: [
+          ...pages.map((path) => ({ path, element: <Counter name={path.slice(1)} /> })),
+          { path: '/redirect/*', element: <RedirectPage /> },
+          { path: '*', element: <div>not found</div> },
+        ],
+      },
+    ],
+    { initialEntries: [at] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </I18nextProvider>,
+  );
+  const go = (to: string) => act(() => void router.navigate(to));
+  return { router, go };
+}
+
+const tabs = () => screen.getAllByRole('tab').map((t) => t.textContent?.trim());
+const counter = (name: string) => screen.getByText(new RegExp(`^${name} \\d+$`));
+
+describe('the shell', () => {
+  beforeAll(async () => {
+    installDomStubs();
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => {
+    useSettings.setState({ settings: DEFAULT_SETTINGS, saved: DEFAULT_SETTINGS, collapsed: false });
+    useMe.getState().setMe(sampleMe({ authority: 0, userName: '张三丰李四' }));
+    Object.assign(window, { innerWidth: 1280 });
+    resetTabs();
+    clearNotices();
+    clearErrors();
+  });
+  afterEach(cleanup);
+
+  it('shows the default header icons, the cut user name and the page title', async () => {
+    show('/history');
+    for (const name of ['Language', 'Theme settings', 'Refresh', 'Full screen']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    for (const name of ['Search', 'Notifications', 'Error log']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.getByText('张三丰...')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('History - Fieldlink Cloud'));
+  });
+
+  it('draws the column layout by default and the vertical one on a narrow screen', () => {
+    show();
+    expect(document.querySelector('[data-layout="column"] .fl-column-bar')).not.toBeNull();
+    cleanup();
+    Object.assign(window, { innerWidth: 991 });
+    show();
+    expect(document.querySelector('[data-layout="vertical"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Unfold the menu' })).toBeTruthy();
+  });
+
+  it('draws the horizontal layout with its menu in the header', () => {
+    useSettings.getState().change({ layout: 'horizontal' });
+    show();
+    const header = document.querySelector('.fl-header') as HTMLElement;
+    expect(within(header).getByRole('menu')).toBeTruthy();
+    expect(within(header).getAllByText('Monitoring').length).toBeGreaterThan(0);
+  });
+
+  it('adds a tab per visit with the pinned home first', () => {
+    const { go } = show('/history');
+    go('/map');
+    go('/history');
+    expect(tabs()).toEqual(['Monitoring', 'History', 'Map']);
+  });
+
+  it('keeps a visited view mounted with its state', () => {
+    const { go } = show('/history');
+    fireEvent.click(counter('history'));
+    go('/system');
+    expect(counter('history').closest('.fl-view')?.hasAttribute('hidden')).toBe(true);
+    go('/history');
+    expect(counter('history').textContent).toBe('history 1');
+  });
+
+  it('closing the active tab goes to the last one and forgets its view', () => {
+    const { router, go } = show('/history');
+    fireEvent.click(counter('history'));
+    go('/map');
+    go('/history');
+    fireEvent.click(screen.getByRole('button', { name: 'Close History' }));
+    expect(router.state.location.pathname).toBe('/map');
+    expect(useTabs.getState().tabs.map((t) => t.path)).toEqual(['/Equips', '/map']);
+    go('/history');
+    expect(counter('history').textContent).toBe('history 0');
+  });
+
+  it('refresh re-mounts the current view and keeps the others', async () => {
+    const { router, go } = show('/history');
+    fireEvent.click(counter('history'));
+    go('/map');
+    fireEvent.click(counter('map'));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/map'));
+    expect(counter('map').textContent).toBe('map 0');
+    expect(counter('history').textContent).toBe('history 1');
+  });
+
+  it('the notification popover clears list and badge', async () => {
+    useSettings.getState().change({ showNotice: true });
+    pushNotice({ kind: 'notice', title: 'Pump 3 alarm', text: 'AI1 high', at: Date.now() });
+    pushNotice({ kind: 'email', title: 'Report', text: 'weekly', at: Date.now() });
+    show();
+    expect(document.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Pump 3 alarm')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'E-mail (1)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(await screen.findByText('Clear messages success')).toBeTruthy();
+    expect(screen.queryByText('Pump 3 alarm')).toBeNull();
+    expect(document.querySelector('.ant-badge-count')).toBeNull();
+  });
+
+  it('the error log lists what was caught and dismisses all', async () => {
+    show();
+    act(() => logError(new Error('chart exploded'), '/history'));
+    fireEvent.click(screen.getByRole('button', { name: 'Error log' }));
+    fireEvent.click(await screen.findByText('chart exploded'));
+    expect(await screen.findByText('/history')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Error log' })).toBeNull());
+  });
+
+  it('search suggests pages after the input settles and opens the one chosen', async () => {
+    useSettings.getState().change({ showSearch: true });
+    const { router } = show();
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.change(await screen.findByPlaceholderText('Search pages and equipment'), {
+      target: { value: 'ma' },
+    });
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.queryByText('Map')).toBeNull();
+    fireEvent.click(await dialog.findByText('Map', {}, { timeout: 1500 }));
+    expect(router.state.location.pathname).toBe('/map');
+  });
+});

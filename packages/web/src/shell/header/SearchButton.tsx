@@ -1,0 +1,102 @@
+/**
+ * The search dialog (§2): suggestions filtered locally over the pages the user may open and the
+ * items other parts provide (equipment), after the input settles for 500 ms; choosing one opens
+ * its route or url, or searches the web for what was typed.
+ */
+import { SearchOutlined } from '@ant-design/icons';
+import { Input, List, Modal, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { flatten } from '../../routes/table';
+import { filterSuggestions, isUrl, SEARCH_DEBOUNCE_MS, useSearchSources, webSearchUrl } from '../search';
+import type { SearchItem } from '../search';
+import { useShellRoutes } from '../useShellRoutes';
+import HeaderButton from './HeaderButton';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function SearchDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { entries } = useShellRoutes();
+  const sources = useSearchSources((s) => s.sources);
+  const [text, setText] = useState('');
+  const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
+
+  const items = useMemo<SearchItem[]>(() => {
+    const pages = flatten(entries)
+      .filter((e) => !e.hidden && e.page && e.titleKey && !e.path.includes(':') && !e.path.includes('*'))
+      .map((e) => ({ title: t(e.titleKey), target: e.path, group: t('shell.search.route') }));
+    return [...pages, ...Object.values(sources).flat()];
+  }, [entries, sources, t]);
+  const suggestions = useMemo(() => filterSuggestions(items, query), [items, query]);
+
+  const open_ = (target: string) => {
+    if (isUrl(target)) window.open(target, '_blank', 'noopener');
+    else void navigate(target);
+    setText('');
+    onClose();
+  };
+  const webItem: SearchItem[] = query.trim()
+    ? [{ title: t('shell.search.web', { query: query.trim() }), target: webSearchUrl(query) }]
+    : [];
+
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={t('shell.header.search')} destroyOnHidden>
+      <Input
+        autoFocus
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={t('shell.search.placeholder')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onPressEnter={() => {
+          const first = [...suggestions, ...webItem][0];
+          if (first && query === text) open_(first.target);
+        }}
+      />
+      {query.trim() && (
+        <List
+          className="fl-search-list"
+          size="small"
+          locale={{ emptyText: t('shell.search.empty') }}
+          dataSource={[...suggestions, ...webItem]}
+          renderItem={(item) => (
+            <List.Item
+              className="fl-search-item"
+              onClick={() => open_(item.target)}
+              role="option"
+              aria-selected={false}
+            >
+              <span>{item.title}</span>
+              {item.group && <Typography.Text type="secondary">{item.group}</Typography.Text>}
+            </List.Item>
+          )}
+        />
+      )}
+    </Modal>
+  );
+}
+
+export default function SearchButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <HeaderButton
+        label={t('shell.header.search')}
+        icon={<SearchOutlined />}
+        onClick={() => setOpen(true)}
+      />
+      <SearchDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The nav bar (§2): fold control, the breadcrumb over the matched routes (or the first-level
+ * tabs in the comprehensive layout) and a shortcut to the equipment page.
+ */
+import { DashboardOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Breadcrumb, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { breadcrumb, topLevelFor } from '../../routes/navigation';
+import { HOME_PATH } from '../../routes/table';
+import HeaderButton from '../header/HeaderButton';
+import RouteIcon from '../RouteIcon';
+import { useShellRoutes } from '../useShellRoutes';
+
+interface Props {
+  /** Absent when there is no side bar to fold. */
+  readonly fold?: { readonly collapsed: boolean; readonly toggle: () => void };
+  readonly firstLevelTabs: boolean;
+}
+
+export default function NavBar({ fold, firstLevelTabs }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { entries, menu, activePath } = useShellRoutes();
+
+  return (
+    <div className="fl-nav">
+      {fold && (
+        <HeaderButton
+          label={t(fold.collapsed ? 'shell.header.unfold' : 'shell.header.fold')}
+          icon={fold.collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={fold.toggle}
+        />
+      )}
+      {firstLevelTabs ? (
+        <Tabs
+          className="fl-nav-tabs"
+          size="small"
+          activeKey={topLevelFor(activePath, menu)?.path ?? ''}
+          onChange={(key) => {
+            const node = menu.find((n) => n.path === key);
+            if (node) void navigate(node.target);
+          }}
+          items={menu.map((n) => ({
+            key: n.path,
+            label: (
+              <span>
+                <RouteIcon name={n.icon} /> {t(n.titleKey)}
+              </span>
+            ),
+          }))}
+        />
+      ) : (
+        <Breadcrumb
+          className="fl-breadcrumb"
+          items={breadcrumb(pathname, entries).map((c, i, all) => ({
+            key: c.path,
+            title:
+              i < all.length - 1 && !c.path.includes(':') ? (
+                <Link to={c.path}>{t(c.titleKey)}</Link>
+              ) : (
+                <span>
+                  <RouteIcon name={c.icon} /> {t(c.titleKey)}
+                </span>
+              ),
+          }))}
+        />
+      )}
+      <HeaderButton
+        label={t('shell.header.equipment')}
+        icon={<DashboardOutlined />}
+        onClick={() => void navigate(HOME_PATH)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The routes the signed-in user reaches and the menu built from them: one derivation shared by
+ * the menus, breadcrumb, tabs, search and the page title.
+ */
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useBranding } from '../branding/store';
+import { assembleRoutes, findRoute } from '../routes/access';
+import { menuTree } from '../routes/navigation';
+import type { MenuNode } from '../routes/navigation';
+import type { RouteEntry } from '../routes/table';
+import { useMe } from '../session/me';
+
+export interface ShellRoutes {
+  readonly level: number;
+  readonly entries: readonly RouteEntry[];
+  readonly menu: readonly MenuNode[];
+  /** The table path of the route shown (its pattern, as the menus key it), or the raw path. */
+  readonly activePath: string;
+}
+
+export function useShellRoutes(): ShellRoutes {
+  // Before GET /me answers nothing past the base routes is shown.
+  const level = useMe((s) => s.me?.authority ?? -1);
+  const branded = useBranding((s) => s.branded);
+  const { pathname } = useLocation();
+  const entries = useMemo(() => assembleRoutes(level), [level]);
+  const menu = useMemo(() => menuTree(entries, { branded }), [entries, branded]);
+  const activePath = findRoute(pathname, entries)?.path ?? pathname;
+  return { level, entries, menu, activePath };
+}
