@@ -1,3 +1,90 @@
+/**
+ * /Equips, the home of a signed-in user: the equipment tree with its counters and search at the
+ * left, the selected device's channels and the alarms of the last 24 hours at the right. Values
+ * arrive over the live channel; nothing here polls.
+ */
+import { Alert, Button, Card, Empty, Input, Space, Spin } from 'antd';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlarmFeedbackBridge } from '../../alarms/feedback';
+import { useEquipmentStore } from '../../equipment/store';
+import { installLive } from '../../live/service';
+import AlarmList from './AlarmList';
+import Counters from './Counters';
+import DeviceView from './DeviceView';
+import EquipmentTree from './EquipmentTree';
+import LiveIndicator from './LiveIndicator';
+import type { StatusFilter, TreeFilter } from './tree-rows';
+import './monitoring.css';
+
+// The live channel starts with the session; the page being opened first after a reload still
+// finds it running, since the lifecycle runs late registrations at once.
+installLive();
+
 export default function MonitoringPage() {
-  return <div data-page="MonitoringPage">MonitoringPage</div>;
+  const { t } = useTranslation();
+  const status = useEquipmentStore((s) => s.status);
+  const error = useEquipmentStore((s) => s.error);
+  const load = useEquipmentStore((s) => s.load);
+  const selectedId = useEquipmentStore((s) => s.selectedId);
+  const select = useEquipmentStore((s) => s.select);
+  const [text, setText] = useState('');
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+  const deferredText = useDeferredValue(text);
+  const filter = useMemo<TreeFilter>(
+    () => ({ text: deferredText, status: statusFilter }),
+    [deferredText, statusFilter],
+  );
+  const onSelect = useCallback((id: number) => select(id), [select]);
+
+  return (
+    <div className="monitoring-page" data-page="MonitoringPage">
+      <AlarmFeedbackBridge />
+      <Card size="small" styles={{ body: { padding: 8 } }}>
+        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+          <Counters status={statusFilter} onStatus={setStatusFilter} />
+          <Input.Search
+            allowClear
+            placeholder={t('monitoring.tree.search')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-label={t('monitoring.tree.search')}
+          />
+          {status === 'error' ? (
+            <Alert
+              type="error"
+              showIcon
+              message={t('monitoring.tree.loadError', { message: error ?? '' })}
+              action={
+                <Button size="small" onClick={() => void load()}>
+                  {t('monitoring.tree.retry')}
+                </Button>
+              }
+            />
+          ) : status === 'ready' ? (
+            <EquipmentTree
+              filter={filter}
+              selectedId={selectedId}
+              onSelect={onSelect}
+              height="max(320px, calc(100vh - 300px))"
+            />
+          ) : (
+            <Spin description={t('monitoring.tree.loading')} style={{ display: 'block', padding: 48 }}>
+              <div />
+            </Spin>
+          )}
+        </Space>
+      </Card>
+      <Space orientation="vertical" size="middle" style={{ width: '100%', minWidth: 0 }}>
+        {selectedId === null ? (
+          <Card size="small" extra={<LiveIndicator />} title={t('monitoring.title')}>
+            <Empty description={t('monitoring.device.select')} />
+          </Card>
+        ) : (
+          <DeviceView key={selectedId} id={selectedId} />
+        )}
+        <AlarmList selectedId={selectedId} />
+      </Space>
+    </div>
+  );
 }

@@ -1,0 +1,94 @@
+import type { Notiface } from '@fieldlink/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEquipmentStore } from '../equipment/store';
+import { i18n } from '../i18n';
+import { useMe } from '../session/me';
+import { sampleMe } from '../session/test-support';
+import { useNotices } from '../shell/notices';
+import { handleAlarm, alarmPlayer, resetAlarms } from './notify';
+import { useAlarms } from './store';
+
+const opened: { type?: string; message?: unknown; description?: unknown }[] = [];
+vi.mock('./feedback', () => ({
+  notificationApi: () => ({
+    open: (config: (typeof opened)[number]) => opened.push(config),
+    destroy: () => undefined,
+  }),
+}));
+const notified: string[] = [];
+vi.mock('../session/notify', () => ({ notify: (_type: string, content: string) => notified.push(content) }));
+
+const alarm: Notiface['info'] = {
+  SN: 'TANK1',
+  channel: 'AI1',
+  level: 1,
+  value: 4.62,
+  Time: '2026-01-05 16:00:00',
+  text: 'AI1 Tank level above the upper limit 4.5: 4.62 m',
+};
+
+beforeEach(() => {
+  void i18n.changeLanguage('en');
+  opened.length = 0;
+  notified.length = 0;
+  useEquipmentStore.setState({
+    idByUnid: { TANK1: 3 },
+    entries: {
+      3: { id: 3, unid: 'TANK1', name: 'Tank', type: 'FL-R8', group: '', icon: '', parentId: null, level: 4 },
+    },
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetAlarms();
+  useEquipmentStore.getState().reset();
+  useMe.getState().setMe(null);
+  useNotices.setState({ notices: [] });
+});
+
+describe('handleAlarm', () => {
+  it('lists the alarm, pops it up, adds a notice and plays the user sound', () => {
+    const play = vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    useMe
+      .getState()
+      .setMe(
+        sampleMe({
+          param: { ...sampleMe().param, info: { alarm: { alarmtype: 3, alarmsound: 4 }, cfg: {} } },
+        }),
+      );
+    handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
+    expect(useAlarms.getState().alarms[0]).toMatchObject({
+      name: 'Tank',
+      channel: 'AI1',
+      level: 1,
+      value: 4.62,
+    });
+    expect(useAlarms.getState().unseen).toBe(1);
+    expect(opened[0]).toMatchObject({ type: 'error', message: 'Tank AI1' });
+    expect(String(opened[0]?.description)).toContain('Above the upper limit');
+    expect(useNotices.getState().notices[0]?.title).toBe('Tank AI1');
+    expect(play).toHaveBeenCalledWith({ alarmtype: 3, alarmsound: 4 });
+  });
+
+  it('names an unknown device by its unid and pops a low alarm as a warning', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    handleAlarm({ ...alarm, SN: 'OTHER', level: -1 });
+    expect(opened[0]).toMatchObject({ type: 'warning', message: 'OTHER AI1' });
+  });
+
+  it('stays silent in quiet hours but still shows the alarm', () => {
+    const play = vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    const param = { ...sampleMe().param, Sleep_Enable: true, Sleep_begin: 0, Sleep_end: 1439 };
+    useMe.getState().setMe(sampleMe({ param }));
+    handleAlarm(alarm, new Date(2026, 0, 5, 12, 0).getTime());
+    expect(play).not.toHaveBeenCalled();
+    expect(opened).toHaveLength(1);
+  });
+
+  it("says 'alarm sound fetch error' when no sound can be made", async () => {
+    vi.spyOn(alarmPlayer, 'play').mockRejectedValue(new Error('no audio'));
+    useMe.getState().setMe(sampleMe());
+    handleAlarm(alarm);
+    await vi.waitFor(() => expect(notified).toEqual(['alarm sound fetch error']));
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The selected equipment: its header (name, serial, type, link, alarm, battery, when it was last
+ * read) and its channel panels. The record is read anew on selection (names, scaling and rights
+ * may have changed); the values come from the live channel.
+ */
+import { Alert, Badge, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { channelViews } from '../../equipment/channels';
+import { emptyLiveState } from '../../equipment/live-state';
+import { canConfigure, canOperate } from '../../equipment/rights';
+import { useEquipmentStore } from '../../equipment/store';
+import { useMe } from '../../session/me';
+import AoPanel from './AoPanel';
+import DoPanel from './DoPanel';
+import { panelParam } from './format';
+import { AiPanel, DiPanel } from './InputPanels';
+import LiveIndicator from './LiveIndicator';
+
+export default function DeviceView({ id }: { readonly id: number }) {
+  const { t, i18n } = useTranslation();
+  const record = useEquipmentStore((s) => s.records[id]);
+  const live = useEquipmentStore((s) => s.live[id]);
+  const flags = useEquipmentStore((s) => s.flags[id]);
+  const permission = useEquipmentStore((s) => s.rights[id]);
+  const type = useEquipmentStore((s) => (record ? s.types[record.type] : undefined));
+  const loadRecord = useEquipmentStore((s) => s.loadRecord);
+  const me = useMe((s) => s.me);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setError(null);
+    loadRecord(id).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [id, loadRecord]);
+
+  const state = useMemo(
+    () => live ?? (record ? emptyLiveState(record.counts, flags?.isOnline ?? false, flags?.soc) : undefined),
+    [live, record, flags?.isOnline, flags?.soc],
+  );
+  const views = useMemo(() => (record && state ? channelViews(record, state) : null), [record, state]);
+
+  if (!record || !views || !state) {
+    if (error)
+      return <Alert type="error" showIcon message={t('monitoring.device.loadError', { message: error })} />;
+    return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  }
+
+  const operate = canOperate(permission);
+  const typeName = type ? (type.names[i18n.language as 'en' | 'zh' | 'tc'] ?? type.names.zh) : record.type;
+  const isOnline = flags?.isOnline ?? state.isOnline;
+  const isAlarm = flags?.isAlarm ?? false;
+  const param = panelParam(me);
+  const hasChannels = record.counts.do + record.counts.di + record.counts.ai + record.counts.ao > 0;
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-device={record.unid}>
+      <Card size="small">
+        <Space wrap align="center" style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Space wrap align="center">
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {record.name}
+            </Typography.Title>
+            <Badge
+              status={isOnline ? 'success' : 'default'}
+              text={isOnline ? t('monitoring.device.online') : t('monitoring.device.offline')}
+            />
+            {isAlarm && <Tag color="error">{t('monitoring.tree.alarm')}</Tag>}
+            <Typography.Text type="secondary">
+              {t('monitoring.tree.soc', { soc: flags?.soc ?? state.soc })}
+            </Typography.Text>
+          </Space>
+          <LiveIndicator />
+        </Space>
+        <Space wrap size="large" style={{ marginTop: 8 }}>
+          <Typography.Text type="secondary">
+            {t('monitoring.device.serial')}: <Typography.Text copyable>{record.unid}</Typography.Text>
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('monitoring.device.type')}: {typeName}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {state.time
+              ? t('monitoring.device.updated', { time: state.time })
+              : t('monitoring.device.notYet')}
+          </Typography.Text>
+          {permission?.until && (
+            <Typography.Text type="secondary">
+              {t('monitoring.device.sharedUntil', { time: new Date(permission.until).toLocaleString() })}
+            </Typography.Text>
+          )}
+          {!canConfigure(permission) && (
+            <Typography.Text type="warning" data-testid="no-config">
+              {t('monitoring.device.noConfig')}
+            </Typography.Text>
+          )}
+        </Space>
+      </Card>
+      {!operate && <Alert type="info" showIcon message={t('monitoring.device.readOnly')} />}
+      {!hasChannels && <Empty description={t('monitoring.device.noChannels')} />}
+      {record.counts.do > 0 && (
+        <DoPanel record={record} type={type} views={views.do} canOperate={operate} param={param} />
+      )}
+      {record.counts.di > 0 && <DiPanel views={views.di} />}
+      {record.counts.ai > 0 && <AiPanel views={views.ai} settings={record.settings} />}
+      {record.counts.ao > 0 && <AoPanel record={record} views={views.ao} canOperate={operate} />}
+    </Space>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Relay outputs: each output's switch picture, name and control. The control follows the
+ * output's mode in the device UI (fDOUIMode) when the type accepts it: 0 a switch, 1/2 a button
+ * that opens (closes) for a time, 3 a button that cycles. Every single operation asks first when
+ * the user's secured operation is on (en_opr_sec); open all / close all show per the user's and
+ * the device's settings and ask first when en_oprall_Confirm is on (and are then sent as
+ * aopen/aclose, so the server's log tells confirmed ones apart). Read-only users see no controls.
+ */
+import { operationForRelayMode, parseDoUiMode } from '@fieldlink/protocol';
+import type { ChannelView, DoUiMode, Operation } from '@fieldlink/protocol';
+import { App, Button, Card, Space, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Equipment, EquipmentType } from '../../api/equipment';
+import { SwitchGlyph } from './ChannelGlyphs';
+import type { PanelParam } from './format';
+import { useOperation } from './use-operation';
+
+interface Props {
+  readonly record: Pick<Equipment, 'id' | 'name' | 'counts' | 'settings'>;
+  readonly type: EquipmentType | undefined;
+  readonly views: readonly ChannelView[];
+  readonly canOperate: boolean;
+  readonly param: PanelParam;
+}
+
+/** The output's mode, or normal when the type does not accept it. */
+export function effectiveModes(
+  doUi: string,
+  count: number,
+  relayModes: readonly number[] | undefined,
+): DoUiMode[] {
+  return parseDoUiMode(doUi, count).map((m) =>
+    relayModes === undefined || relayModes.includes(m.mode) ? m : { mode: 0, params: [] },
+  );
+}
+
+export default function DoPanel({ record, type, views, canOperate, param }: Props) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const { pending, run } = useOperation(record.id);
+  const modes = useMemo(
+    () => effectiveModes(record.settings.modes.doUi, record.counts.do, type?.relayModes),
+    [record.settings.modes.doUi, record.counts.do, type?.relayModes],
+  );
+
+  const confirmThen = (ask: boolean, content: string, action: () => void): void => {
+    if (!ask) {
+      action();
+      return;
+    }
+    void modal.confirm({
+      title: t('monitoring.do.confirmTitle'),
+      content,
+      okText: t('monitoring.do.ok'),
+      cancelText: t('monitoring.do.cancel'),
+      onOk: action,
+    });
+  };
+
+  const actionLabel = (mode: DoUiMode, on: boolean): string => {
+    switch (mode.mode) {
+      case 1:
+        return t('monitoring.do.pulseOpen', { seconds: mode.params[0] / 10 });
+      case 2:
+        return t('monitoring.do.pulseClose', { seconds: mode.params[0] / 10 });
+      case 3:
+        return t('monitoring.do.cycle', { count: mode.params[0] });
+      default:
+        return on ? t('monitoring.do.close') : t('monitoring.do.open');
+    }
+  };
+
+  const press = (view: ChannelView, mode: DoUiMode): void => {
+    const on = view.value === 1;
+    const result = operationForRelayMode(mode.mode, mode.params, view.id, !on);
+    if (!result.ok) {
+      void message.error(t('monitoring.operation.invalid', { message: result.error }));
+      return;
+    }
+    const operation: Operation = result.operation;
+    confirmThen(
+      param.en_opr_sec,
+      t('monitoring.do.confirmOne', { action: actionLabel(mode, on), name: view.name, device: record.name }),
+      () => void run(operation, `do${view.id}`, `${view.name}: ${actionLabel(mode, on)}`),
+    );
+  };
+
+  const all = (open: boolean): void => {
+    const ask = param.en_oprall_Confirm;
+    const operation: Operation = { opr: open ? (ask ? 'aopen' : 'open') : ask ? 'aclose' : 'close' };
+    confirmThen(
+      ask,
+      t(open ? 'monitoring.do.confirmOpenAll' : 'monitoring.do.confirmCloseAll', { device: record.name }),
+      () => void run(operation, 'all'),
+    );
+  };
+
+  const showOpenAll = canOperate && param.en_openall && record.settings.showOpenAll;
+  const showCloseAll = canOperate && param.en_closeall && record.settings.showCloseAll;
+
+  return (
+    <Card
+      size="small"
+      title={t('monitoring.do.title')}
+      extra={
+        (showOpenAll || showCloseAll) && (
+          <Space>
+            {showOpenAll && (
+              <Button size="small" type="primary" loading={pending.has('all')} onClick={() => all(true)}>
+                {t('monitoring.do.openAll')}
+              </Button>
+            )}
+            {showCloseAll && (
+              <Button size="small" loading={pending.has('all')} onClick={() => all(false)}>
+                {t('monitoring.do.closeAll')}
+              </Button>
+            )}
+          </Space>
+        )
+      }
+    >
+      <div className="channel-grid" data-kind="do">
+        {views.map((view) => {
+          const on = view.value === 1;
+          const mode = modes[view.id] ?? { mode: 0, params: [] };
+          const busy = pending.has(`do${view.id}`);
+          return (
+            <div key={view.id} className="channel-cell" data-channel={view.passage} data-on={on}>
+              <SwitchGlyph on={on} />
+              <div className="channel-text">
+                <Typography.Text strong ellipsis title={view.name}>
+                  {view.name}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {view.passage} · {on ? t('monitoring.do.on') : t('monitoring.do.off')}
+                </Typography.Text>
+              </div>
+              {canOperate &&
+                (mode.mode === 0 ? (
+                  <Switch
+                    size="small"
+                    checked={on}
+                    loading={busy}
+                    aria-label={`${view.passage} ${view.name}`}
+                    onClick={() => press(view, mode)}
+                  />
+                ) : (
+                  <Button size="small" loading={busy} onClick={() => press(view, mode)}>
+                    {actionLabel(mode, on)}
+                  </Button>
+                ))}
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,273 @@
+/**
+ * The equipment tree as a windowed list: only the rows in view (and a few either side) are in
+ * the DOM, each row reads its own device's flags from the store, so a push repaints the rows it
+ * touches and 10,000 devices scroll like ten. Arrow keys move, Enter selects, left/right close
+ * and open.
+ */
+import { Badge, Tag, Typography } from 'antd';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEquipmentStore } from '../../equipment/store';
+import { DeviceIcon, GroupIcon } from './DeviceIcon';
+import { pathTo, visibleRows } from './tree-rows';
+import type { TreeFilter, TreeRow } from './tree-rows';
+
+export const ROW_HEIGHT = 32;
+const OVERSCAN = 8;
+/** Used until the list has been measured (and in tests, which have no layout). */
+const FALLBACK_HEIGHT = 600;
+
+interface Props {
+  readonly filter: TreeFilter;
+  readonly selectedId: number | null;
+  readonly onSelect: (id: number) => void;
+  /** CSS height of the list. */
+  readonly height?: string | number;
+}
+
+const DeviceBadges = memo(function DeviceBadges({ id }: { readonly id: number }) {
+  const { t } = useTranslation();
+  const flags = useEquipmentStore((s) => s.flags[id]);
+  if (!flags) return null;
+  return (
+    <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center', flexShrink: 0 }}>
+      {flags.isAlarm && (
+        <Tag color="error" style={{ marginInlineEnd: 0 }}>
+          {t('monitoring.tree.alarm')}
+        </Tag>
+      )}
+      <Typography.Text
+        type="secondary"
+        style={{ fontSize: 12 }}
+        title={t('monitoring.tree.soc', { soc: flags.soc })}
+      >
+        {flags.soc}%
+      </Typography.Text>
+      <Badge
+        status={flags.isOnline ? 'success' : 'default'}
+        title={flags.isOnline ? t('monitoring.tree.online') : t('monitoring.tree.offline')}
+      />
+    </span>
+  );
+});
+
+const Row = memo(function Row({
+  row,
+  selected,
+  active,
+  onClick,
+}: {
+  readonly row: TreeRow;
+  readonly selected: boolean;
+  readonly active: boolean;
+  readonly onClick: (row: TreeRow, toggle: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const entry = useEquipmentStore((s) => (row.id === null ? undefined : s.entries[row.id]));
+  const type = useEquipmentStore((s) => (entry ? s.types[entry.type] : undefined));
+  const flags = useEquipmentStore((s) => (row.id === null ? undefined : s.flags[row.id]));
+  return (
+    <div
+      role="treeitem"
+      id={`tree-${row.key}`}
+      aria-level={row.depth + 1}
+      aria-selected={selected}
+      aria-expanded={row.hasChildren ? row.open : undefined}
+      data-key={row.key}
+      onClick={() => onClick(row, row.kind === 'group')}
+      style={{
+        height: ROW_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 6,
+        paddingInlineStart: 8 + row.depth * 18,
+        paddingInlineEnd: 8,
+        cursor: 'pointer',
+        borderRadius: 4,
+        background: selected ? 'var(--ant-color-primary-bg, #e6f4ff)' : undefined,
+      }}
+      data-active={active}
+    >
+      <span
+        aria-hidden
+        onClick={(e) => {
+          if (!row.hasChildren) return;
+          e.stopPropagation();
+          onClick(row, true);
+        }}
+        style={{ width: 14, display: 'inline-block', textAlign: 'center', color: '#8c8c8c', fontSize: 10 }}
+      >
+        {row.hasChildren ? (row.open ? '▾' : '▸') : ''}
+      </span>
+      {row.kind === 'group' ? (
+        <GroupIcon open={row.open} />
+      ) : (
+        <DeviceIcon type={type} isOnline={flags?.isOnline ?? false} isAlarm={flags?.isAlarm ?? false} />
+      )}
+      <span
+        className="tree-name"
+        style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        title={entry ? `${row.name} (${entry.unid})` : row.name}
+      >
+        {row.name}
+      </span>
+      {row.kind === 'group' ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('monitoring.tree.devices', { count: row.count })}
+        </Typography.Text>
+      ) : (
+        row.id !== null && <DeviceBadges id={row.id} />
+      )}
+    </div>
+  );
+});
+
+export default function EquipmentTree({ filter, selectedId, onSelect, height = FALLBACK_HEIGHT }: Props) {
+  const { t } = useTranslation();
+  const tree = useEquipmentStore((s) => s.tree);
+  const entries = useEquipmentStore((s) => s.entries);
+  // Flags matter to the rows only while a status filter is on; otherwise a push repaints the
+  // badges of the rows in view without rebuilding the list.
+  const flags = useEquipmentStore((s) => (filter.status === 'all' ? null : s.flags));
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewHeight, setViewHeight] = useState(typeof height === 'number' ? height : FALLBACK_HEIGHT);
+  const [active, setActive] = useState(0);
+  const viewport = useRef<HTMLDivElement>(null);
+
+  const rows = useMemo(
+    () => visibleRows(tree, toggled, filter, { entries, flags: flags ?? {} }),
+    [tree, toggled, filter, entries, flags],
+  );
+
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (el.clientHeight > 0) setViewHeight(el.clientHeight);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // A device selected from elsewhere (a notification, a link) is shown: its branch opens.
+  useEffect(() => {
+    if (selectedId === null) return;
+    const path = pathTo(tree, selectedId);
+    if (!path) return;
+    setToggled((before) => {
+      let next: Set<string> | null = null;
+      for (const key of path.slice(0, -1)) {
+        const isGroup = key.startsWith('m_');
+        const open = isGroup !== before.has(key);
+        if (!open) {
+          next ??= new Set(before);
+          if (isGroup) next.delete(key);
+          else next.add(key);
+        }
+      }
+      return next ?? before;
+    });
+  }, [selectedId, tree]);
+
+  const scrollIntoView = useCallback((index: number) => {
+    const el = viewport.current;
+    if (!el) return;
+    const top = index * ROW_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight)
+      el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  }, []);
+
+  const toggle = useCallback((key: string) => {
+    setToggled((before) => {
+      const next = new Set(before);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }, []);
+
+  const onRowClick = useCallback(
+    (row: TreeRow, toggleIt: boolean) => {
+      if (toggleIt && row.hasChildren) toggle(row.key);
+      if (row.id !== null && !(toggleIt && row.kind === 'group')) onSelect(row.id);
+      setActive(rows.indexOf(row));
+    },
+    [onSelect, rows, toggle],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const row = rows[active];
+    let next = active;
+    switch (e.key) {
+      case 'ArrowDown':
+        next = Math.min(rows.length - 1, active + 1);
+        break;
+      case 'ArrowUp':
+        next = Math.max(0, active - 1);
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = rows.length - 1;
+        break;
+      case 'ArrowRight':
+        if (row?.hasChildren && !row.open) toggle(row.key);
+        break;
+      case 'ArrowLeft':
+        if (row?.hasChildren && row.open) toggle(row.key);
+        break;
+      case 'Enter':
+      case ' ':
+        if (row) onRowClick(row, row.kind === 'group');
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    setActive(next);
+    scrollIntoView(next);
+  };
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + viewHeight) / ROW_HEIGHT) + OVERSCAN);
+  const activeRow = rows[active];
+
+  if (rows.length === 0) {
+    return (
+      <Typography.Text type="secondary" style={{ display: 'block', padding: 16, textAlign: 'center' }}>
+        {tree.length === 0 ? t('monitoring.tree.empty') : t('monitoring.tree.noMatch')}
+      </Typography.Text>
+    );
+  }
+
+  return (
+    <div
+      ref={viewport}
+      role="tree"
+      aria-label={t('monitoring.tree.label')}
+      tabIndex={0}
+      aria-activedescendant={activeRow ? `tree-${activeRow.key}` : undefined}
+      onKeyDown={onKeyDown}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      style={{ height, overflowY: 'auto', position: 'relative', outline: 'none' }}
+    >
+      <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
+        <div style={{ position: 'absolute', top: first * ROW_HEIGHT, left: 0, right: 0 }}>
+          {rows.slice(first, last).map((row, i) => (
+            <Row
+              key={row.key}
+              row={row}
+              selected={row.id !== null && row.id === selectedId}
+              active={first + i === active}
+              onClick={onRowClick}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Digital and analog inputs: DI lamps with their alarm state; AI values after scaling with
+ * their unit, coloured low or high when out of their limits (the equipment's own alarm colours
+ * when it sets them).
+ */
+import type { ChannelView } from '@fieldlink/protocol';
+import { Card, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { EquipmentSettings } from '../../api/equipment';
+import { LampGlyph } from './ChannelGlyphs';
+import { formatValue } from './format';
+
+export const ALARM_COLORS = { low: '#fa8c16', high: '#ff4d4f' } as const;
+
+export function DiPanel({ views }: { readonly views: readonly ChannelView[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('monitoring.di.title')}>
+      <div className="channel-grid" data-kind="di">
+        {views.map((view) => {
+          const on = view.value === 1;
+          const alarm = view.alarm !== 0;
+          return (
+            <div
+              key={view.id}
+              className="channel-cell"
+              data-channel={view.passage}
+              data-on={on}
+              data-alarm={alarm}
+            >
+              <LampGlyph on={on} alarm={alarm} />
+              <div className="channel-text">
+                <Typography.Text strong ellipsis title={view.name}>
+                  {view.name}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {view.passage} · {on ? t('monitoring.di.closed') : t('monitoring.di.open')}
+                </Typography.Text>
+              </div>
+              {alarm && <Tag color="error">{t('monitoring.di.alarm')}</Tag>}
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}
+
+export function AiPanel({
+  views,
+  settings,
+}: {
+  readonly views: readonly ChannelView[];
+  readonly settings: Pick<EquipmentSettings, 'ai' | 'colors'>;
+}) {
+  const { t } = useTranslation();
+  const low = settings.colors.alarmLow || ALARM_COLORS.low;
+  const high = settings.colors.alarmHigh || ALARM_COLORS.high;
+  return (
+    <Card size="small" title={t('monitoring.ai.title')}>
+      <div className="channel-grid" data-kind="ai">
+        {views.map((view) => {
+          const lower = settings.ai.alarmLow[view.id] ?? 0;
+          const upper = settings.ai.alarmHigh[view.id] ?? 0;
+          const color = view.alarm === -1 ? low : view.alarm === 1 ? high : undefined;
+          return (
+            <div key={view.id} className="channel-cell" data-channel={view.passage} data-alarm={view.alarm}>
+              <div className="channel-text">
+                <Typography.Text strong ellipsis title={view.name}>
+                  {view.name}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {view.passage}
+                  {upper > lower && ` · ${t('monitoring.ai.limits', { low: lower, high: upper })}`}
+                </Typography.Text>
+              </div>
+              <span className="channel-value" style={{ color }} data-testid={`value-${view.passage}`}>
+                {formatValue(view.value)}
+                {view.unit && <small> {view.unit}</small>}
+              </span>
+              {view.alarm !== 0 && (
+                <Tag color={color} style={{ marginInlineEnd: 0 }}>
+                  {view.alarm === -1 ? t('monitoring.ai.low') : t('monitoring.ai.high')}
+                </Tag>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countFlags } from '../../equipment/counters';
+import { useEquipmentStore } from '../../equipment/store';
+import { sampleType } from '../../equipment/test-support';
+import { buildTree } from '../../equipment/tree';
+import type { DeviceEntry, NodeFlags } from '../../equipment/tree';
+import { setLanguage } from '../../i18n';
+import { mockFetch } from '../../session/test-support';
+import MonitoringPage from './MonitoringPage';
+import { renderWithApp } from './test-render';
+
+const SLOW = { timeout: 8000 };
+
+const entry = (id: number, name: string, group: string, parentId: number | null = null): DeviceEntry => ({
+  id,
+  unid: `SN${id}`,
+  name,
+  type: 'FL-R8',
+  group,
+  icon: 'ab00.png',
+  parentId,
+  level: 4,
+});
+
+function loadStore(entries: DeviceEntry[], flags: Record<number, NodeFlags>) {
+  useEquipmentStore.setState({
+    status: 'ready',
+    types: { 'FL-R8': sampleType() },
+    entries: Object.fromEntries(entries.map((e) => [e.id, e])),
+    idByUnid: Object.fromEntries(entries.map((e) => [e.unid, e.id])),
+    tree: buildTree(entries),
+    flags,
+    counters: countFlags(Object.values(flags)),
+  });
+}
+
+const treeNames = () =>
+  screen.queryAllByRole('treeitem').map((r) => r.querySelector('.tree-name')?.textContent ?? '');
+
+let restore = (): void => undefined;
+beforeEach(() => {
+  setLanguage('en');
+  restore = mockFetch({ 'GET /me/events': { body: { items: [], total: 0 } } }).restore;
+  loadStore(
+    [
+      entry(1, 'Pump house', 'North'),
+      entry(2, 'Tank', 'North'),
+      entry(3, 'Gate', 'South'),
+      entry(4, 'Slave 1', 'South', 3),
+    ],
+    {
+      1: { isOnline: true, isAlarm: false, soc: 30 },
+      2: { isOnline: false, isAlarm: true, soc: 30 },
+      3: { isOnline: true, isAlarm: false, soc: 90 },
+      4: { isOnline: true, isAlarm: false, soc: 90 },
+    },
+  );
+});
+afterEach(() => {
+  restore();
+  cleanup();
+  useEquipmentStore.getState().reset();
+});
+
+describe('monitoring page: tree and filter', () => {
+  it('shows the counters and the tree', () => {
+    renderWithApp(<MonitoringPage />);
+    const counter = (name: string) => document.querySelector(`[data-counter="${name}"]`)?.textContent;
+    expect(counter('total')).toBe('4Total');
+    expect(counter('online')).toBe('3Online');
+    expect(counter('offline')).toBe('1Offline');
+    expect(counter('alarm')).toBe('1Alarm');
+    expect(treeNames()).toEqual(['North', 'Pump house', 'Tank', 'South', 'Gate']);
+  });
+
+  it('filters by name as the user types, and opens the branch of a match', async () => {
+    renderWithApp(<MonitoringPage />);
+    fireEvent.change(screen.getByPlaceholderText('Search name or serial number'), {
+      target: { value: 'slave' },
+    });
+    await waitFor(() => expect(treeNames()).toHaveLength(3), SLOW);
+    expect(treeNames()).toEqual(['South', 'Gate', 'Slave 1']);
+    fireEvent.change(screen.getByPlaceholderText('Search name or serial number'), {
+      target: { value: 'zzz' },
+    });
+    expect(await screen.findByText('No equipment matches', {}, SLOW)).toBeTruthy();
+  });
+
+  it('the alarm counter filters the tree to alarming devices, and again shows all', async () => {
+    renderWithApp(<MonitoringPage />);
+    const alarm = document.querySelector('[data-counter="alarm"]') as HTMLElement;
+    fireEvent.click(alarm);
+    await waitFor(() => expect(treeNames()).toHaveLength(2), SLOW);
+    expect(treeNames()).toEqual(['North', 'Tank']);
+    expect(alarm.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(alarm);
+    await waitFor(() => expect(treeNames()).toHaveLength(5), SLOW);
+  });
+
+  it('follows live flags while filtering by status', async () => {
+    renderWithApp(<MonitoringPage />);
+    fireEvent.click(document.querySelector('[data-counter="offline"]') as HTMLElement);
+    await waitFor(() => expect(treeNames()).toHaveLength(2), SLOW);
+    useEquipmentStore.setState((s) => ({
+      flags: { ...s.flags, 1: { isOnline: false, isAlarm: false, soc: 30 } },
+    }));
+    await waitFor(() => expect(treeNames()).toHaveLength(3), SLOW);
+  });
+
+  it('selecting a device row selects it in the store; a group row opens and closes', async () => {
+    restore();
+    restore = mockFetch({
+      'GET /me/events': { body: { items: [], total: 0 } },
+      'GET /equipment/1': { status: 500 },
+    }).restore;
+    renderWithApp(<MonitoringPage />);
+    fireEvent.click(screen.getByText('Pump house'));
+    expect(useEquipmentStore.getState().selectedId).toBe(1);
+    expect(screen.getAllByRole('treeitem')[1]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByText('North'));
+    await waitFor(() => expect(treeNames()).toHaveLength(3), SLOW);
+  });
+
+  it('moves with the arrow keys and selects with Enter', async () => {
+    restore();
+    restore = mockFetch({
+      'GET /me/events': { body: { items: [], total: 0 } },
+      'GET /equipment/2': { status: 500 },
+    }).restore;
+    renderWithApp(<MonitoringPage />);
+    const tree = screen.getByRole('tree');
+    fireEvent.keyDown(tree, { key: 'ArrowDown' });
+    fireEvent.keyDown(tree, { key: 'ArrowDown' });
+    fireEvent.keyDown(tree, { key: 'Enter' });
+    expect(useEquipmentStore.getState().selectedId).toBe(2);
+  });
+});
