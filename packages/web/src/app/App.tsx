@@ -16,6 +16,11 @@ import ThemeProvider from '../settings/ThemeProvider';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import RouteGuard from '../routes/guard';
 import { queryClient } from './query-client';
+import { AlarmFeedbackBridge } from '../alarms/feedback';
+
+// The live channel and its alarm pop-ups follow the session on every page; loaded apart so the
+// first page does not wait for the protocol's message schemas.
+void import('../live/service').then((live) => live.installLive());
 
 export { queryClient };
 
@@ -52,6 +57,7 @@ export default function App() {
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           <AntApp>
+            <AlarmFeedbackBridge />
             <RouterProvider router={router} />
           </AntApp>
         </ThemeProvider>

@@ -6,7 +6,6 @@
 import { Alert, Button, Card, Empty, Input, Space, Spin } from 'antd';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlarmFeedbackBridge } from '../../alarms/feedback';
 import { useEquipmentStore } from '../../equipment/store';
 import { installLive } from '../../live/service';
 import AlarmList from './AlarmList';
@@ -17,8 +16,8 @@ import LiveIndicator from './LiveIndicator';
 import type { StatusFilter, TreeFilter } from './tree-rows';
 import './monitoring.css';
 
-// The live channel starts with the session; the page being opened first after a reload still
-// finds it running, since the lifecycle runs late registrations at once.
+// The application root installs the live channel too; this keeps the page whole on its own
+// (installLive is idempotent, and the lifecycle runs a late registration at once).
 installLive();
 
 export default function MonitoringPage() {
@@ -39,7 +38,6 @@ export default function MonitoringPage() {
 
   return (
     <div className="monitoring-page" data-page="MonitoringPage">
-      <AlarmFeedbackBridge />
       <Card size="small" styles={{ body: { padding: 8 } }}>
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           <Counters status={statusFilter} onStatus={setStatusFilter} />
