@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n';
 import { errorReply, mockFetch } from '../session/test-support';
 import { brandKeyOf } from './key';
@@ -27,7 +27,9 @@ describe('brand key of the host', () => {
 
 describe('branding store', () => {
   let restore = (): void => undefined;
+  beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
   afterEach(() => {
+    vi.restoreAllMocks();
     restore();
     resetBranding();
     setLanguage('zh');

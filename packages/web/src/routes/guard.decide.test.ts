@@ -58,6 +58,15 @@ describe('signed in', () => {
   });
 });
 
+describe('while a sign-in is starting', () => {
+  it('keeps the sign-in pages and holds every other route', () => {
+    const starting = { signedIn: true, level: null, starting: true } as const;
+    expect(decide({ path: '/login', search: '?redirect=%2Fmap', ...starting })).toEqual({ kind: 'allow' });
+    expect(decide({ path: '/callback', search: '', ...starting })).toEqual({ kind: 'allow' });
+    expect(decide({ path: '/Equips', search: '', ...starting })).toEqual({ kind: 'wait' });
+  });
+});
+
 describe('login links', () => {
   it('signs in with a token and goes on without the link parameters', () => {
     expect(decide(signedOut('/map', '?token=abc&zoom=3'))).toEqual({

@@ -20,6 +20,8 @@ export interface GuardInput {
   readonly signedIn: boolean;
   /** The user's authority level once GET /me has answered, else null. */
   readonly level: number | null;
+  /** A sign-in is storing its tokens and loading the user's record right now. */
+  readonly starting?: boolean;
 }
 
 export type GuardDecision =
@@ -40,7 +42,9 @@ export type GuardDecision =
       readonly redirectUri: string | null;
     }
   /** Signed in but the user's record is not loaded yet: load it, then decide again. */
-  | { readonly kind: 'loadMe' };
+  | { readonly kind: 'loadMe' }
+  /** A sign-in is under way elsewhere: show nothing yet, decide when it is done. */
+  | { readonly kind: 'wait' };
 
 export function isWhitelisted(path: string): boolean {
   const target = normalizePath(path).toLowerCase();
@@ -93,6 +97,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (userName && password) return { kind: 'passwordLogin', userName, password, next, redirectUri };
 
   const path = normalizePath(input.path);
+  // The page that signs in stays until the session is complete (it keeps its form on failure).
+  if (input.starting) return isWhitelisted(path) ? { kind: 'allow' } : { kind: 'wait' };
   if (!input.signedIn) {
     if (isWhitelisted(path)) return { kind: 'allow' };
     return { kind: 'redirect', to: loginPathFor(next) };

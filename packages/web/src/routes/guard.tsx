@@ -10,12 +10,13 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { login, tokenLogin } from '../api/auth';
 import type { SessionReply } from '../api/auth';
 import { queryClient } from '../app/query-client';
+import { loadBranding } from '../branding/store';
 import { installSessionHandlers } from '../session/handlers';
 import { endSessionLocally } from '../session/logout';
 import { useMe } from '../session/me';
 import { setCurrentRoute, setNavigator } from '../session/navigation';
 import { notify, setNotifier } from '../session/notify';
-import { restoreSession, startSession } from '../session/signin';
+import { restoreSession, startSession, useSessionStart } from '../session/signin';
 import { useSession } from '../session/store';
 import { decide, loginPathFor } from './guard.decide';
 import type { GuardDecision } from './guard.decide';
@@ -61,11 +62,13 @@ export default function RouteGuard() {
   const { message } = AntApp.useApp();
   const accessToken = useSession((s) => s.accessToken);
   const me = useMe((s) => s.me);
+  const starting = useSessionStart((s) => s.starting);
   const [unreachable, setUnreachable] = useState(false);
   const [retry, setRetry] = useState(0);
 
   useEffect(() => {
     installSessionHandlers();
+    void loadBranding();
     setNotifier(message);
     setNavigator((to, options) => void navigate(to, options));
     return () => {
@@ -81,6 +84,7 @@ export default function RouteGuard() {
     search: location.search,
     signedIn: accessToken !== null,
     level: me?.authority ?? null,
+    starting,
   });
 
   useEffect(() => {

@@ -4,6 +4,7 @@
  * (lifecycle.ts). Every way in goes through here: the sign-in form, login links, social sign-in
  * and a reload that finds stored tokens.
  */
+import { create } from 'zustand';
 import type { SessionReply } from '../api/auth';
 import { fetchMe } from '../api/me';
 import { announceSignIn } from './lifecycle';
@@ -13,6 +14,12 @@ import { useMe } from './me';
 import type { Me } from './me';
 import { refreshDue, refreshTokens, startRefreshTimer } from './refresh';
 import { useSession } from './store';
+
+/**
+ * True from the moment new tokens are stored until the user's record is loaded: the guard waits
+ * instead of judging a session it cannot see yet (and leaves the sign-in page where it is).
+ */
+export const useSessionStart = create<{ readonly starting: boolean }>(() => ({ starting: false }));
 
 async function activate(): Promise<Me> {
   const me = await applyAccountLanguage(await fetchMe());
@@ -25,6 +32,7 @@ async function activate(): Promise<Me> {
 
 /** After any successful sign-in call: the new pair becomes the session. */
 export async function startSession(tokens: SessionReply): Promise<Me> {
+  useSessionStart.setState({ starting: true });
   useSession.getState().setTokens(tokens);
   try {
     return await activate();
@@ -33,6 +41,8 @@ export async function startSession(tokens: SessionReply): Promise<Me> {
     useSession.getState().clear();
     useMe.getState().setMe(null);
     throw error;
+  } finally {
+    useSessionStart.setState({ starting: false });
   }
 }
 

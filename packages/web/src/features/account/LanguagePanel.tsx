@@ -3,7 +3,7 @@ import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../../i18n';
 import { chooseLanguage } from '../../session/language';
-import { LANGUAGE_NAMES } from '../auth/AuthLayout';
+import { LANGUAGE_NAMES } from '../auth/languages';
 
 export default function LanguagePanel() {
   const { t, i18n } = useTranslation();

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorityGroups } from '../../routes/access';
 import type { Me } from '../../session/me';
+import { localeOf } from './settings';
 import { useSaveMe } from './useSaveMe';
 
 export const CITY_MAX = 64;
@@ -15,7 +16,7 @@ export default function ProfilePanel({ me }: { me: Me }) {
   useEffect(() => form.setFieldsValue({ city: me.city ?? '' }), [me.city, form]);
   const group = authorityGroups(me.authority).at(-1);
   const none = t('account.profile.none');
-  const locale = i18n.language === 'en' ? 'en' : i18n.language === 'tc' ? 'zh-TW' : 'zh-CN';
+  const locale = localeOf(i18n.language);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>

@@ -1,11 +1,12 @@
 /** The social identities linked to the account: unlink, and link those providers that offer a sign-in page. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, List, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Empty, Flex, Popconfirm, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { socialProviders } from '../../api/auth';
 import { socialLinks, unlinkSocial } from '../../api/me';
 import { describeError } from '../auth/errors';
 import { beginSocial } from '../auth/social';
+import { localeOf } from './settings';
 
 const LINKS_KEY = ['me', 'social'] as const;
 
@@ -31,35 +32,34 @@ export default function SocialLinks() {
 
   return (
     <>
-      <List
-        loading={links.isLoading}
-        locale={{ emptyText: t('account.binding.noSocial') }}
-        dataSource={[...(links.data ?? [])]}
-        renderItem={(link) => (
-          <List.Item
-            actions={[
+      {links.isLoading ? (
+        <Spin />
+      ) : (links.data ?? []).length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('account.binding.noSocial')} />
+      ) : (
+        <Flex vertical gap={12}>
+          {(links.data ?? []).map((link) => (
+            <Flex key={link.provider} justify="space-between" align="center" gap={8}>
+              <Flex vertical>
+                <Typography.Text strong>{nameOf(link.provider)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('account.binding.linkedAt', {
+                    time: new Date(link.linkedAt).toLocaleString(localeOf(i18n.language)),
+                  })}
+                </Typography.Text>
+              </Flex>
               <Popconfirm
-                key="unlink"
                 title={t('account.binding.unlinkConfirm', { provider: nameOf(link.provider) })}
                 onConfirm={() => void unlink(link.provider)}
               >
                 <Button size="small" danger>
                   {t('account.binding.unlink')}
                 </Button>
-              </Popconfirm>,
-            ]}
-          >
-            <Space orientation="vertical" size={0}>
-              <Typography.Text strong>{nameOf(link.provider)}</Typography.Text>
-              <Typography.Text type="secondary">
-                {t('account.binding.linkedAt', {
-                  time: new Date(link.linkedAt).toLocaleString(i18n.language === 'en' ? 'en' : 'zh'),
-                })}
-              </Typography.Text>
-            </Space>
-          </List.Item>
-        )}
-      />
+              </Popconfirm>
+            </Flex>
+          ))}
+        </Flex>
+      )}
       {linkable.length > 0 && (
         <Space wrap style={{ marginTop: 8 }}>
           {linkable.map((p) => (

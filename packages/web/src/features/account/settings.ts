@@ -43,3 +43,7 @@ export function inQuietHours(begin: number, end: number, minuteOfDay: number): b
   if (begin === end) return false;
   return begin < end ? minuteOfDay >= begin && minuteOfDay < end : minuteOfDay >= begin || minuteOfDay < end;
 }
+
+/** The locale dates and times are written in for an interface language. */
+export const localeOf = (language: string): string =>
+  language === 'en' ? 'en' : language === 'tc' ? 'zh-TW' : 'zh-CN';

@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useBranding } from '../../branding/store';
 import { isLanguage, LANGUAGES } from '../../i18n';
 import { chooseLanguage } from '../../session/language';
-
-export const LANGUAGE_NAMES = { zh: '简体中文', en: 'English', tc: '繁體中文' } as const;
+import { LANGUAGE_NAMES } from './languages';
 
 export default function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t, i18n } = useTranslation();

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestCode } from '../../api/auth';
 import type { CodePurpose, CodeTarget } from '../../api/auth';
+import { ApiError } from '../../api/http';
 import { describeError } from './errors';
 
 export const CODE_RESEND_SECONDS = 60;
@@ -41,7 +42,12 @@ export default function CodeButton({ purpose, target }: Props) {
       );
       setLeft(CODE_RESEND_SECONDS);
     } catch (error) {
-      void message.error(t('auth.messages.codeFailed', { reason: describeError(error, t) }));
+      // The server allows one code a minute per phone or address (and ten an hour).
+      const reason =
+        error instanceof ApiError && error.status === 429
+          ? t('auth.errors.codeTooSoon')
+          : describeError(error, t);
+      void message.error(t('auth.messages.codeFailed', { reason }));
     } finally {
       setBusy(false);
     }

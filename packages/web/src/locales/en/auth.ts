@@ -88,6 +88,7 @@ export default {
     socialNoProvider: 'This sign-in method is not offered',
     socialLinkedElsewhere: 'This identity is linked to another account',
     socialProviderAlreadyLinked: 'This account already has an identity of this provider; unlink it first',
+    codeTooSoon: 'A code was sent moments ago; wait a minute before asking again',
     codeUnavailable: 'The code could not be sent; try again later',
   },
   language: 'Language',

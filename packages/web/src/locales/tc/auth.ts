@@ -88,6 +88,7 @@ export default {
     socialNoProvider: '沒有這種登入方式',
     socialLinkedElsewhere: '該第三方帳號已綁定其他帳號',
     socialProviderAlreadyLinked: '本帳號已綁定該平台的其他帳號，請先解除綁定',
+    codeTooSoon: '驗證碼發送過於頻繁，請一分鐘後再試',
     codeUnavailable: '驗證碼暫時無法發送，請稍後再試',
   },
   language: '語言',

@@ -88,6 +88,7 @@ export default {
     socialNoProvider: '没有这种登录方式',
     socialLinkedElsewhere: '该第三方账号已绑定其他账号',
     socialProviderAlreadyLinked: '本账号已绑定该平台的其他账号，请先解绑',
+    codeTooSoon: '验证码发送过于频繁，请一分钟后再试',
     codeUnavailable: '验证码暂时无法发送，请稍后再试',
   },
   language: '语言',
