@@ -46,3 +46,38 @@ export async function signIn(page: Page, userName: string, password: string): Pr
   await loginForm.password(page).fill(password);
   await loginForm.submit(page).click();
 }
+
+/** Opens the console signed out, signs the demo account in and waits for the monitoring tree. */
+export async function signInToMonitoring(
+  page: Page,
+  origin: string,
+  userName: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${origin}/`);
+  await waitForRoute(page, '/login');
+  await signIn(page, userName, password);
+  await waitForRoute(page, '/Equips');
+  await treeRow(page, /Demo relay board/).waitFor();
+}
+
+/** A row of the equipment tree by its text (name, and the badges drawn beside it). */
+export function treeRow(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('treeitem', { name }).first();
+}
+
+/** The AI value shown in the selected device's panel, e.g. `aiValue(page, 'AI1')`. */
+export function aiValue(page: Page, passage: string): Locator {
+  return page.getByTestId(`value-${passage}`);
+}
+
+/** Polls `read` until it gives something other than `before`; returns it. */
+export async function waitForChange<T>(read: () => Promise<T>, before: T, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = await read();
+    if (now !== before) return now;
+    if (Date.now() > deadline) throw new Error(`still ${String(before)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

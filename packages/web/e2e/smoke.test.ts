@@ -1,6 +1,6 @@
 /**
  * The console in a real browser against the real server with the demo plant: it loads, sends a
- * signed-out visitor to /login, and signs the demo account in to the monitoring page.
+ * signed-out visitor to /login, and signs the demo account in to the monitoring page and its tree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleRun } from './harness.js';
@@ -16,7 +16,7 @@ import {
   startConsole,
   stopConsole,
 } from './harness.js';
-import { loginForm, routePath, routeQuery, signIn, waitForRoute } from './console.js';
+import { loginForm, routePath, routeQuery, signIn, treeRow, waitForRoute } from './console.js';
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('console smoke test in Chromium'), () => {
   let run: ConsoleRun | undefined;
@@ -45,6 +45,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('console smoke test in Chromium
         await signIn(page, DEMO_USER, DEMO_PASSWORD);
         await waitForRoute(page, '/Equips');
         expect(routePath(page)).toBe('/Equips');
+        await treeRow(page, /Demo relay board/).waitFor();
         await screenshot(page, 'smoke-equips');
         expect(errors).toEqual([]);
       } finally {

@@ -1,0 +1,77 @@
+/**
+ * The REST API beside the browser: what a test checks or arranges behind the console's back (the
+ * simulated device's own state, alarm limits), as the same demo account.
+ */
+export interface ApiSession {
+  readonly origin: string;
+  readonly token: string;
+}
+
+export async function apiSignIn(origin: string, userName: string, password: string): Promise<ApiSession> {
+  const reply = await fetch(`${origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password }),
+  });
+  if (!reply.ok) throw new Error(`sign-in: ${reply.status} ${await reply.text()}`);
+  const { accessToken } = (await reply.json()) as { accessToken: string };
+  return { origin, token: accessToken };
+}
+
+export async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+  const reply = await fetch(`${session.origin}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await reply.text();
+  if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+interface TreeNode {
+  readonly id: number;
+  readonly unid: string;
+  readonly children: readonly TreeNode[];
+}
+
+/** The equipment id of a unit id (serial number), from the caller's tree. */
+export async function equipmentId(session: ApiSession, unid: string): Promise<number> {
+  const tree = await api<{ groups: { children: TreeNode[] }[]; devices: TreeNode[] }>(
+    session,
+    'GET',
+    '/equipment/tree',
+  );
+  const all: TreeNode[] = [];
+  const visit = (nodes: readonly TreeNode[]): void => {
+    for (const node of nodes) {
+      all.push(node);
+      visit(node.children);
+    }
+  };
+  for (const group of tree.groups) visit(group.children);
+  visit(tree.devices);
+  const found = all.find((n) => n.unid === unid);
+  if (!found) throw new Error(`${unid} is not in the tree`);
+  return found.id;
+}
+
+/** The device's relay states as it reports them now (a Modbus read over its link, `rdo`). */
+export async function readRelays(session: ApiSession, id: number, count: number): Promise<boolean[]> {
+  const reply = await api<{ response: { values?: boolean[] } | null }>(
+    session,
+    'POST',
+    `/equipment/${id}/operations`,
+    {
+      opr: 'rdo',
+      regstart: 0,
+      regnum: count,
+    },
+  );
+  const values = reply.response?.values;
+  if (!values) throw new Error(`rdo gave no values: ${JSON.stringify(reply)}`);
+  return values.slice(0, count);
+}

@@ -1,0 +1,166 @@
+/**
+ * Monitoring in a real browser against the real server and its simulated demo plant: the tree,
+ * the relay board switched from the console (and the simulated device's own relay changed), an
+ * AI value updating from the live channel, and an alarm raised on the server popping up.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { api, apiSignIn, equipmentId, readRelays } from './api.js';
+import type { ApiSession } from './api.js';
+import { aiValue, signInToMonitoring, treeRow, waitForChange } from './console.js';
+import type { ConsoleRun } from './harness.js';
+import {
+  browserSuiteTitle,
+  DEMO_PASSWORD,
+  DEMO_USER,
+  FLOW_TIMEOUT_MS,
+  newConsoleContext,
+  screenshot,
+  SETUP_TIMEOUT_MS,
+  skipBrowser,
+  startConsole,
+  stopConsole,
+} from './harness.js';
+
+/** What devices do reaches the console within this (polls every 2 s here, pushes within 300 ms). */
+const LIVE_TIMEOUT_MS = 30_000;
+
+describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () => {
+  let run: ConsoleRun | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let rest: ApiSession;
+  const pageErrors: string[] = [];
+  /** PushInfo frames the console's live socket received. */
+  const pushes: string[] = [];
+
+  beforeAll(async () => {
+    // Devices polled every 2 s, so values move while a test watches.
+    run = await startConsole({ env: { POLL_SECONDS: '2' } });
+    rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    context = await newConsoleContext(run.browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes('"PushInfo"')) pushes.push(payload);
+      });
+    });
+    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await stopConsole(run);
+  }, 60_000);
+
+  it(
+    'shows the demo plant in the tree with its counters',
+    async () => {
+      for (const name of [/Demo plant/, /Demo relay board/, /Demo analog inputs/, /Demo analog outputs/]) {
+        await expect.poll(() => treeRow(page, name).isVisible()).toBe(true);
+      }
+      const counters = page.getByRole('group', { name: 'Equipment' });
+      await expect.poll(() => counters.textContent()).toMatch(/Total\D*\d+/);
+      await screenshot(page, 'monitoring-tree');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'switches a relay of the demo relay board and the simulated device follows',
+    async () => {
+      await treeRow(page, /Demo relay board/).click();
+      const pump = page.getByRole('switch', { name: /Pump 1/ });
+      await pump.waitFor();
+      // The board's state is known once it has been read.
+      await expect.poll(() => pump.isEnabled(), { timeout: LIVE_TIMEOUT_MS }).toBe(true);
+      const id = await equipmentId(rest, 'DEMO0001');
+      const before = (await pump.getAttribute('aria-checked')) === 'true';
+      await pump.click();
+      await expect
+        .poll(async () => (await pump.getAttribute('aria-checked')) === 'true', { timeout: LIVE_TIMEOUT_MS })
+        .toBe(!before);
+      // The device itself, read over its link.
+      await expect
+        .poll(async () => (await readRelays(rest, id, 8))[0], { timeout: LIVE_TIMEOUT_MS })
+        .toBe(!before);
+      await screenshot(page, 'monitoring-relay-board');
+
+      // And back, so the plant is as it was.
+      await pump.click();
+      await expect
+        .poll(async () => (await pump.getAttribute('aria-checked')) === 'true', { timeout: LIVE_TIMEOUT_MS })
+        .toBe(before);
+      await expect
+        .poll(async () => (await readRelays(rest, id, 8))[0], { timeout: LIVE_TIMEOUT_MS })
+        .toBe(before);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'updates an AI value from the live channel without reloading it',
+    async () => {
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && /\/api\/v1\/equipment/.test(request.url()))
+          reads.push(request.url());
+      });
+      const pushesBefore = pushes.filter((p) => p.includes('DEMO0002')).length;
+
+      await treeRow(page, /Demo analog inputs/).click();
+      const supply = aiValue(page, 'AI1');
+      await supply.waitFor();
+      await expect.poll(() => supply.textContent(), { timeout: LIVE_TIMEOUT_MS }).toMatch(/\d/);
+      const first = (await supply.textContent()) ?? '';
+      const readsBefore = reads.length;
+      const changed = await waitForChange(
+        async () => (await supply.textContent()) ?? '',
+        first,
+        LIVE_TIMEOUT_MS,
+      );
+      expect(changed).toMatch(/\d/);
+      expect(pushes.filter((p) => p.includes('DEMO0002')).length).toBeGreaterThan(pushesBefore);
+      // Nothing was fetched again over REST for the new value.
+      expect(reads.slice(readsBefore)).toEqual([]);
+      await screenshot(page, 'monitoring-analog-inputs');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'pops up an alarm raised on the server',
+    async () => {
+      // A meter of the Modbus gateway: a sub-device's settings are read at every poll, so new
+      // limits count at once. Its L1 voltage (about 230 V) is then far below the lower one.
+      const id = await equipmentId(rest, 'DEMO0005_1');
+      const record = await api<{ settings: { ai: { alarmHigh: number[]; alarmLow: number[] } } }>(
+        rest,
+        'GET',
+        `/equipment/${id}`,
+      );
+      const { alarmHigh, alarmLow } = record.settings.ai;
+      await api(rest, 'PATCH', `/equipment/${id}`, {
+        settings: {
+          ai: {
+            alarmLow: alarmLow.map((v, i) => (i === 0 ? 999_999 : v)),
+            alarmHigh: alarmHigh.map((v, i) => (i === 0 ? 1_000_000 : v)),
+          },
+        },
+      });
+      try {
+        const popup = page.locator('.ant-notification-notice').filter({ hasText: /Demo energy meter AI1/ });
+        await popup.first().waitFor({ timeout: LIVE_TIMEOUT_MS });
+        await expect.poll(() => popup.first().textContent()).toMatch(/below the lower limit/);
+        await screenshot(page, 'monitoring-alarm');
+      } finally {
+        await api(rest, 'PATCH', `/equipment/${id}`, { settings: { ai: { alarmLow, alarmHigh } } });
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it('ran without a page error', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
