@@ -8,7 +8,7 @@ import { useNotices } from '../shell/notices';
 import { handleAlarm, alarmPlayer, resetAlarms } from './notify';
 import { useAlarms } from './store';
 
-const opened: { type?: string; message?: unknown; description?: unknown }[] = [];
+const opened: { type?: string; title?: unknown; description?: unknown }[] = [];
 vi.mock('./feedback', () => ({
   notificationApi: () => ({
     open: (config: (typeof opened)[number]) => opened.push(config),
@@ -49,13 +49,11 @@ afterEach(() => {
 describe('handleAlarm', () => {
   it('lists the alarm, pops it up, adds a notice and plays the user sound', () => {
     const play = vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
-    useMe
-      .getState()
-      .setMe(
-        sampleMe({
-          param: { ...sampleMe().param, info: { alarm: { alarmtype: 3, alarmsound: 4 }, cfg: {} } },
-        }),
-      );
+    useMe.getState().setMe(
+      sampleMe({
+        param: { ...sampleMe().param, info: { alarm: { alarmtype: 3, alarmsound: 4 }, cfg: {} } },
+      }),
+    );
     handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
     expect(useAlarms.getState().alarms[0]).toMatchObject({
       name: 'Tank',
@@ -64,8 +62,8 @@ describe('handleAlarm', () => {
       value: 4.62,
     });
     expect(useAlarms.getState().unseen).toBe(1);
-    expect(opened[0]).toMatchObject({ type: 'error', message: 'Tank AI1' });
-    expect(String(opened[0]?.description)).toContain('Above the upper limit');
+    expect(opened[0]).toMatchObject({ type: 'error', title: 'Tank AI1' });
+    expect(String(opened[0]?.description)).toContain('above the upper limit 4.5');
     expect(useNotices.getState().notices[0]?.title).toBe('Tank AI1');
     expect(play).toHaveBeenCalledWith({ alarmtype: 3, alarmsound: 4 });
   });
@@ -73,7 +71,17 @@ describe('handleAlarm', () => {
   it('names an unknown device by its unid and pops a low alarm as a warning', () => {
     vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
     handleAlarm({ ...alarm, SN: 'OTHER', level: -1 });
-    expect(opened[0]).toMatchObject({ type: 'warning', message: 'OTHER AI1' });
+    expect(opened[0]).toMatchObject({ type: 'warning', title: 'OTHER AI1' });
+  });
+
+  it('shows and sounds an alarm delivered twice only once', () => {
+    const play = vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    useMe.getState().setMe(sampleMe());
+    handleAlarm(alarm);
+    handleAlarm(alarm);
+    expect(opened).toHaveLength(1);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(useAlarms.getState().alarms).toHaveLength(1);
   });
 
   it('stays silent in quiet hours but still shows the alarm', () => {

@@ -23,15 +23,14 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
   const id = equipment.idByUnid[info.SN];
   const name = id === undefined ? undefined : equipment.entries[id]?.name;
   const alarm = liveAlarmOf(info, name, now);
-  useAlarms.getState().add(alarm);
+  if (!useAlarms.getState().add(alarm)) return;
   const t = i18n.t.bind(i18n);
   const title = t('monitoring.alarms.title', { name: alarm.name, channel: alarm.channel });
-  const level = alarm.level === -1 ? t('monitoring.alarms.low') : t('monitoring.alarms.high');
   notificationApi().open({
     type: alarm.level === 1 ? 'error' : 'warning',
     key: alarm.key,
-    message: title,
-    description: `${level} · ${alarm.text} · ${alarm.time}`,
+    title,
+    description: `${alarm.text} (${alarm.time})`,
     duration: NOTIFICATION_SECONDS,
   });
   pushNotice({ kind: 'notice', title, text: `${alarm.text} (${alarm.time})`, at: now });

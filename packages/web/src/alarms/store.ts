@@ -28,16 +28,20 @@ interface AlarmState {
   readonly alarms: readonly LiveAlarm[];
   /** Arrived since the list was last looked at. */
   readonly unseen: number;
-  add(alarm: LiveAlarm): void;
+  /** False when the same alarm is already listed (a message delivered twice). */
+  add(alarm: LiveAlarm): boolean;
   markSeen(): void;
   clear(): void;
 }
 
-export const useAlarms = create<AlarmState>()((set) => ({
+export const useAlarms = create<AlarmState>()((set, get) => ({
   alarms: [],
   unseen: 0,
-  add: (alarm) =>
-    set((s) => ({ alarms: [alarm, ...s.alarms].slice(0, MAX_LIVE_ALARMS), unseen: s.unseen + 1 })),
+  add: (alarm) => {
+    if (get().alarms.some((a) => a.key === alarm.key)) return false;
+    set((s) => ({ alarms: [alarm, ...s.alarms].slice(0, MAX_LIVE_ALARMS), unseen: s.unseen + 1 }));
+    return true;
+  },
   markSeen: () => set({ unseen: 0 }),
   clear: () => set({ alarms: [], unseen: 0 }),
 }));

@@ -84,6 +84,15 @@ describe('equipment store', () => {
     expect(useEquipmentStore.getState().flags[3]?.isAlarm).toBe(false);
   });
 
+  it('shows an alarm at once when one is raised for a device', () => {
+    useEquipmentStore.getState().markAlarm('HOST1_3');
+    expect(useEquipmentStore.getState().flags[2]?.isAlarm).toBe(true);
+    expect(useEquipmentStore.getState().counters.alarm).toBe(1);
+    const before = useEquipmentStore.getState().flags;
+    useEquipmentStore.getState().markAlarm('NOPE');
+    expect(useEquipmentStore.getState().flags).toBe(before);
+  });
+
   it('ignores devices it does not know and keeps the state when nothing applies', () => {
     const before = useEquipmentStore.getState();
     before.applyUpdates([{ SN: 'NOPE', IsOnline: true }]);

@@ -51,6 +51,8 @@ export interface EquipmentState {
   select(id: number | null): void;
   /** A batch of device info from the live channel, applied as one update. */
   applyUpdates(updates: readonly DeviceUpdate[], now?: number): void;
+  /** An alarm was raised for the device (a Notiface): its flag shows at once. */
+  markAlarm(unid: string): void;
   reset(): void;
 }
 
@@ -225,6 +227,16 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
       }
       if (!touched) return {};
       return { live, flags, counters: countFlags(Object.values(flags)) };
+    });
+  },
+
+  markAlarm(unid) {
+    set((s) => {
+      const id = s.idByUnid[unid];
+      const f = id === undefined ? undefined : s.flags[id];
+      if (id === undefined || !f || f.isAlarm) return {};
+      const flags = { ...s.flags, [id]: { ...f, isAlarm: true } };
+      return { flags, counters: countFlags(Object.values(flags)) };
     });
   },
 

@@ -5,7 +5,7 @@
  * selected equipment is watched (cyclic and AO reads) on a 1 s tick.
  */
 import { operationMessage } from '@fieldlink/protocol';
-import type { ServerMessage } from '@fieldlink/protocol';
+import type { ServerMessage, Untoken } from '@fieldlink/protocol';
 import { handleAlarm, resetAlarms } from '../alarms/notify';
 import { useEquipmentStore } from '../equipment/store';
 import type { EquipmentState } from '../equipment/store';
@@ -13,6 +13,7 @@ import { i18n } from '../i18n';
 import { onSignIn, onSignOut } from '../session/lifecycle';
 import { logout } from '../session/logout';
 import { notify } from '../session/notify';
+import { refreshTokens } from '../session/refresh';
 import { useSession } from '../session/store';
 import { DeviceInfoBatcher } from './batcher';
 import { LiveClient, liveUrl } from './client';
@@ -37,12 +38,31 @@ export const liveClient = new LiveClient({
       .resync()
       .then(() => watcher.resync());
   },
-  onUntoken: (info) => {
-    setLiveStatus('stopped');
-    notify('warning', info.message || i18n.t('monitoring.live.untoken'), 'live-untoken');
-    void logout();
-  },
+  onUntoken: (info) => void untoken(info),
 });
+
+/** At most one refresh-and-retry per minute for an expired token, so a bad clock cannot loop. */
+const EXPIRED_RETRY_MS = 60_000;
+let expiredRetryAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * A refused token signs the user out, except one that merely expired (a socket reopened after
+ * the laptop slept past the refresh): that one is refreshed and the channel opened again.
+ */
+async function untoken(info: Untoken['info']): Promise<void> {
+  const now = Date.now();
+  if (info.reason === 'expired' && now - expiredRetryAt > EXPIRED_RETRY_MS) {
+    expiredRetryAt = now;
+    setLiveStatus('connecting');
+    if ((await refreshTokens()) === 'refreshed' && useSession.getState().accessToken) {
+      liveClient.start();
+      return;
+    }
+  }
+  setLiveStatus('stopped');
+  notify('warning', info.message || i18n.t('monitoring.live.untoken'), 'live-untoken');
+  await logout();
+}
 
 const watcher = new SelectionWatcher({
   now: () => Date.now(),
@@ -61,6 +81,7 @@ function route(message: ServerMessage): void {
       // The alarm's channel state may still be in the batch: apply it first, so the popup and
       // the panels agree.
       batcher.flush();
+      equipment().markAlarm(message.info.SN);
       handleAlarm(message.info);
       return;
     case 'unregister':

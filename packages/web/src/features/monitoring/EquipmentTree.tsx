@@ -4,7 +4,7 @@
  * touches and 10,000 devices scroll like ten. Arrow keys move, Enter selects, left/right close
  * and open.
  */
-import { Badge, Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,27 +26,36 @@ interface Props {
   readonly height?: string | number;
 }
 
-const DeviceBadges = memo(function DeviceBadges({ id }: { readonly id: number }) {
-  const { t } = useTranslation();
+/** Texts the rows show, resolved once per language rather than in each row. */
+interface RowLabels {
+  readonly alarm: string;
+  readonly online: string;
+  readonly offline: string;
+  readonly soc: (soc: number) => string;
+  readonly devices: (count: number) => string;
+}
+
+// Rows are plain elements styled by monitoring.css: a scroll brings a screenful of new rows at
+// once, and antd components in each would make every such frame a long task.
+const DeviceBadges = memo(function DeviceBadges({
+  id,
+  labels,
+}: {
+  readonly id: number;
+  readonly labels: RowLabels;
+}) {
   const flags = useEquipmentStore((s) => s.flags[id]);
   if (!flags) return null;
   return (
-    <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center', flexShrink: 0 }}>
-      {flags.isAlarm && (
-        <Tag color="error" style={{ marginInlineEnd: 0 }}>
-          {t('monitoring.tree.alarm')}
-        </Tag>
-      )}
-      <Typography.Text
-        type="secondary"
-        style={{ fontSize: 12 }}
-        title={t('monitoring.tree.soc', { soc: flags.soc })}
-      >
+    <span className="tree-badges">
+      {flags.isAlarm && <span className="tree-alarm">{labels.alarm}</span>}
+      <span className="tree-soc" title={labels.soc(flags.soc)}>
         {flags.soc}%
-      </Typography.Text>
-      <Badge
-        status={flags.isOnline ? 'success' : 'default'}
-        title={flags.isOnline ? t('monitoring.tree.online') : t('monitoring.tree.offline')}
+      </span>
+      <span
+        className={flags.isOnline ? 'tree-dot tree-dot-online' : 'tree-dot'}
+        title={flags.isOnline ? labels.online : labels.offline}
+        data-online={flags.isOnline}
       />
     </span>
   );
@@ -56,68 +65,55 @@ const Row = memo(function Row({
   row,
   selected,
   active,
+  labels,
   onClick,
 }: {
   readonly row: TreeRow;
   readonly selected: boolean;
   readonly active: boolean;
+  readonly labels: RowLabels;
   readonly onClick: (row: TreeRow, toggle: boolean) => void;
 }) {
-  const { t } = useTranslation();
   const entry = useEquipmentStore((s) => (row.id === null ? undefined : s.entries[row.id]));
   const type = useEquipmentStore((s) => (entry ? s.types[entry.type] : undefined));
-  const flags = useEquipmentStore((s) => (row.id === null ? undefined : s.flags[row.id]));
+  const isOnline = useEquipmentStore((s) => (row.id === null ? false : (s.flags[row.id]?.isOnline ?? false)));
+  const isAlarm = useEquipmentStore((s) => (row.id === null ? false : (s.flags[row.id]?.isAlarm ?? false)));
   return (
     <div
       role="treeitem"
       id={`tree-${row.key}`}
+      className="tree-row"
       aria-level={row.depth + 1}
       aria-selected={selected}
       aria-expanded={row.hasChildren ? row.open : undefined}
       data-key={row.key}
-      onClick={() => onClick(row, row.kind === 'group')}
-      style={{
-        height: ROW_HEIGHT,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 6,
-        paddingInlineStart: 8 + row.depth * 18,
-        paddingInlineEnd: 8,
-        cursor: 'pointer',
-        borderRadius: 4,
-        background: selected ? 'var(--ant-color-primary-bg, #e6f4ff)' : undefined,
-      }}
       data-active={active}
+      onClick={() => onClick(row, row.kind === 'group')}
+      style={{ height: ROW_HEIGHT, paddingInlineStart: 8 + row.depth * 18 }}
     >
       <span
         aria-hidden
+        className="tree-switcher"
         onClick={(e) => {
           if (!row.hasChildren) return;
           e.stopPropagation();
           onClick(row, true);
         }}
-        style={{ width: 14, display: 'inline-block', textAlign: 'center', color: '#8c8c8c', fontSize: 10 }}
       >
         {row.hasChildren ? (row.open ? '▾' : '▸') : ''}
       </span>
       {row.kind === 'group' ? (
         <GroupIcon open={row.open} />
       ) : (
-        <DeviceIcon type={type} isOnline={flags?.isOnline ?? false} isAlarm={flags?.isAlarm ?? false} />
+        <DeviceIcon type={type} isOnline={isOnline} isAlarm={isAlarm} />
       )}
-      <span
-        className="tree-name"
-        style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        title={entry ? `${row.name} (${entry.unid})` : row.name}
-      >
+      <span className="tree-name" title={entry ? `${row.name} (${entry.unid})` : row.name}>
         {row.name}
       </span>
       {row.kind === 'group' ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('monitoring.tree.devices', { count: row.count })}
-        </Typography.Text>
+        <span className="tree-count">{labels.devices(row.count)}</span>
       ) : (
-        row.id !== null && <DeviceBadges id={row.id} />
+        row.id !== null && <DeviceBadges id={row.id} labels={labels} />
       )}
     </div>
   );
@@ -135,6 +131,16 @@ export default function EquipmentTree({ filter, selectedId, onSelect, height = F
   const [viewHeight, setViewHeight] = useState(typeof height === 'number' ? height : FALLBACK_HEIGHT);
   const [active, setActive] = useState(0);
   const viewport = useRef<HTMLDivElement>(null);
+  const labels = useMemo<RowLabels>(
+    () => ({
+      alarm: t('monitoring.tree.alarm'),
+      online: t('monitoring.tree.online'),
+      offline: t('monitoring.tree.offline'),
+      soc: (soc) => t('monitoring.tree.soc', { soc }),
+      devices: (count) => t('monitoring.tree.devices', { count }),
+    }),
+    [t],
+  );
 
   const rows = useMemo(
     () => visibleRows(tree, toggled, filter, { entries, flags: flags ?? {} }),
@@ -263,6 +269,7 @@ export default function EquipmentTree({ filter, selectedId, onSelect, height = F
               row={row}
               selected={row.id !== null && row.id === selectedId}
               active={first + i === active}
+              labels={labels}
               onClick={onRowClick}
             />
           ))}
