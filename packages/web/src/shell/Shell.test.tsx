@@ -53,7 +53,14 @@ function show(at = '/Equips') {
   return { router, go };
 }
 
-const tabs = () => screen.getAllByRole('tab').map((t) => t.textContent?.trim());
+/**
+ * Buttons by their label or text: role queries compute styles against all of antd's CSS, which
+ * jsdom takes seconds for once a few components have injected theirs.
+ */
+const button = (name: string) =>
+  screen.queryByLabelText(name, { selector: 'button' }) ?? screen.getByText(name).closest('button')!;
+const noButton = (name: string) => screen.queryByLabelText(name, { selector: 'button' });
+const tabs = () => [...document.querySelectorAll('.fl-tab')].map((t) => t.textContent?.trim());
 const counter = (name: string) => screen.getByText(new RegExp(`^${name} \\d+$`));
 
 describe('the shell', () => {
@@ -74,10 +81,10 @@ describe('the shell', () => {
   it('shows the default header icons, the cut user name and the page title', async () => {
     show('/history');
     for (const name of ['Language', 'Theme settings', 'Refresh', 'Full screen']) {
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+      expect(button(name)).toBeTruthy();
     }
     for (const name of ['Search', 'Notifications', 'Error log']) {
-      expect(screen.queryByRole('button', { name })).toBeNull();
+      expect(noButton(name)).toBeNull();
     }
     expect(screen.getByText('张三丰...')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('History - Fieldlink Cloud'));
@@ -90,14 +97,14 @@ describe('the shell', () => {
     Object.assign(window, { innerWidth: 991 });
     show();
     expect(document.querySelector('[data-layout="vertical"]')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Unfold the menu' })).toBeTruthy();
+    expect(button('Unfold the menu')).toBeTruthy();
   });
 
   it('draws the horizontal layout with its menu in the header', () => {
     useSettings.getState().change({ layout: 'horizontal' });
     show();
     const header = document.querySelector('.fl-header') as HTMLElement;
-    expect(within(header).getByRole('menu')).toBeTruthy();
+    expect(header.querySelector('.ant-menu-horizontal')).not.toBeNull();
     expect(within(header).getAllByText('Monitoring').length).toBeGreaterThan(0);
   });
 
@@ -122,7 +129,7 @@ describe('the shell', () => {
     fireEvent.click(counter('history'));
     go('/map');
     go('/history');
-    fireEvent.click(screen.getByRole('button', { name: 'Close History' }));
+    fireEvent.click(button('Close History'));
     expect(router.state.location.pathname).toBe('/map');
     expect(useTabs.getState().tabs.map((t) => t.path)).toEqual(['/Equips', '/map']);
     go('/history');
@@ -134,7 +141,7 @@ describe('the shell', () => {
     fireEvent.click(counter('history'));
     go('/map');
     fireEvent.click(counter('map'));
-    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    fireEvent.click(button('Refresh'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/map'));
     expect(counter('map').textContent).toBe('map 0');
     expect(counter('history').textContent).toBe('history 1');
@@ -146,10 +153,10 @@ describe('the shell', () => {
     pushNotice({ kind: 'email', title: 'Report', text: 'weekly', at: Date.now() });
     show();
     expect(document.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('2');
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    fireEvent.click(button('Notifications'));
     expect(await screen.findByText('Pump 3 alarm')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'E-mail (1)' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getByText('E-mail (1)')).toBeTruthy();
+    fireEvent.click(button('Clear all'));
     expect(await screen.findByText('Clear messages success')).toBeTruthy();
     expect(screen.queryByText('Pump 3 alarm')).toBeNull();
     expect(document.querySelector('.ant-badge-count')).toBeNull();
@@ -158,21 +165,21 @@ describe('the shell', () => {
   it('the error log lists what was caught and dismisses all', async () => {
     show();
     act(() => logError(new Error('chart exploded'), '/history'));
-    fireEvent.click(screen.getByRole('button', { name: 'Error log' }));
+    fireEvent.click(button('Error log'));
     fireEvent.click(await screen.findByText('chart exploded'));
     expect(await screen.findByText('/history')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Error log' })).toBeNull());
+    fireEvent.click(button('Dismiss all'));
+    await waitFor(() => expect(noButton('Error log')).toBeNull());
   });
 
   it('search suggests pages after the input settles and opens the one chosen', async () => {
     useSettings.getState().change({ showSearch: true });
     const { router } = show();
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.click(button('Search'));
     fireEvent.change(await screen.findByPlaceholderText('Search pages and equipment'), {
       target: { value: 'ma' },
     });
-    const dialog = within(screen.getByRole('dialog'));
+    const dialog = within(document.querySelector('.ant-modal') as HTMLElement);
     expect(dialog.queryByText('Map')).toBeNull();
     fireEvent.click(await dialog.findByText('Map', {}, { timeout: 1500 }));
     expect(router.state.location.pathname).toBe('/map');

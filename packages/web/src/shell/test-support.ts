@@ -2,7 +2,12 @@
  * What jsdom lacks and antd uses (media queries, resize observation, scrolling), for the
  * component tests of the shell and the settings.
  */
+import { configure } from '@testing-library/react';
+
 export function installDomStubs(): void {
+  // Role queries otherwise compute every element's style against all of antd's injected CSS,
+  // which in jsdom grows to seconds per query; what is hidden is checked explicitly instead.
+  configure({ defaultHidden: true });
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
       ({

@@ -1,6 +1,6 @@
 /** The notification popover (§2): notice and e-mail tabs, clear-all empties list and badge. */
 import { BellOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Empty, List, Popover, Tabs } from 'antd';
+import { App, Badge, Button, Empty, Popover, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { clearNotices, useNotices } from '../notices';
 import type { Notice, NoticeKind } from '../notices';
@@ -11,26 +11,19 @@ function NoticeList({ notices }: { readonly notices: readonly Notice[] }) {
   if (notices.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.notice.empty')} />;
   return (
-    <List
-      size="small"
-      className="fl-notice-list"
-      dataSource={[...notices]}
-      renderItem={(n) => (
-        <List.Item>
-          <List.Item.Meta
-            title={n.title}
-            description={
-              <>
-                <div>{n.text}</div>
-                <time dateTime={new Date(n.at).toISOString()}>
-                  {new Date(n.at).toLocaleString(i18n.language)}
-                </time>
-              </>
-            }
-          />
-        </List.Item>
-      )}
-    />
+    <ul className="fl-notice-list">
+      {notices.map((n) => (
+        <li key={`${n.at}:${n.title}:${n.text}`}>
+          <div className="fl-notice-title">{n.title}</div>
+          <div>{n.text}</div>
+          <Typography.Text type="secondary">
+            <time dateTime={new Date(n.at).toISOString()}>
+              {new Date(n.at).toLocaleString(i18n.language)}
+            </time>
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
   );
 }
 

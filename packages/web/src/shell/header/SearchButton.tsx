@@ -4,7 +4,7 @@
  * its route or url, or searches the web for what was typed.
  */
 import { SearchOutlined } from '@ant-design/icons';
-import { Input, List, Modal, Typography } from 'antd';
+import { Input, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -64,23 +64,27 @@ export function SearchDialog({ open, onClose }: { readonly open: boolean; readon
         }}
       />
       {query.trim() && (
-        <List
-          className="fl-search-list"
-          size="small"
-          locale={{ emptyText: t('shell.search.empty') }}
-          dataSource={[...suggestions, ...webItem]}
-          renderItem={(item) => (
-            <List.Item
+        <ul className="fl-search-list" role="listbox" aria-label={t('shell.header.search')}>
+          {suggestions.length === 0 && (
+            <li className="fl-search-empty">
+              <Typography.Text type="secondary">{t('shell.search.empty')}</Typography.Text>
+            </li>
+          )}
+          {[...suggestions, ...webItem].map((item) => (
+            <li
+              key={`${item.title}:${item.target}`}
               className="fl-search-item"
-              onClick={() => open_(item.target)}
               role="option"
               aria-selected={false}
+              tabIndex={0}
+              onClick={() => open_(item.target)}
+              onKeyDown={(e) => e.key === 'Enter' && open_(item.target)}
             >
               <span>{item.title}</span>
               {item.group && <Typography.Text type="secondary">{item.group}</Typography.Text>}
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       )}
     </Modal>
   );
