@@ -1,3 +1,172 @@
+/**
+ * /map: the user's equipment at its GPS positions (`param.basicParam.gps`), coloured by status
+ * (online, offline, alarm; the colours follow the live channel). It needs no tile server: the
+ * map is a plain grid of latitudes and longitudes. Equipment whose position text cannot be read
+ * is counted as having no position.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Card, Flex, Popover, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Equipment } from '../../api/equipment';
+import { listAllEquipment } from '../../api/equipment';
+import { useEquipmentStore } from '../../equipment/store';
+import { canDrawMap, DeviceMap, loadLeaflet, STATUS_COLOURS } from './device-map';
+import type { DeviceStatus, MapDevice, PopupText } from './device-map';
+import { placeAll } from './gps';
+
+const STATUSES: readonly DeviceStatus[] = ['online', 'offline', 'alarm'];
+/** Names listed in the 'no position' popover. */
+const MAX_LISTED = 50;
+
 export default function MapPage() {
-  return <div data-page="MapPage">MapPage</div>;
+  const { t } = useTranslation();
+  const status = useEquipmentStore((s) => s.status);
+  const load = useEquipmentStore((s) => s.load);
+  const entries = useEquipmentStore((s) => s.entries);
+  const flags = useEquipmentStore((s) => s.flags);
+  const stored = useEquipmentStore((s) => s.records);
+  useEffect(() => {
+    if (status === 'idle') void load();
+  }, [status, load]);
+
+  // The store reads every record in the background; the map reads them itself when the store
+  // has not got them all.
+  const missing = status === 'ready' && Object.keys(entries).some((id) => !stored[Number(id)]);
+  const fetched = useQuery({
+    queryKey: ['equipment', 'all'],
+    queryFn: ({ signal }) => listAllEquipment({}, signal),
+    enabled: missing,
+    staleTime: 60_000,
+  });
+
+  const devices = useMemo(() => {
+    const byId = new Map<number, Equipment>();
+    for (const r of fetched.data ?? []) byId.set(r.id, r);
+    for (const r of Object.values(stored)) byId.set(r.id, r);
+    return Object.values(entries).map((e) => {
+      const f = flags[e.id];
+      const state: DeviceStatus = f?.isAlarm ? 'alarm' : f?.isOnline ? 'online' : 'offline';
+      const device: MapDevice = { id: e.id, name: e.name, status: state };
+      return { device, param: byId.get(e.id)?.settings.param };
+    });
+  }, [entries, flags, stored, fetched.data]);
+
+  const recordsReady = !missing || fetched.isSuccess;
+  const { placed, unplaced } = useMemo(() => {
+    const split = placeAll(devices, (d) => d.param);
+    return {
+      placed: split.placed.map((p) => ({ item: p.item.device, position: p.position })),
+      unplaced: split.unplaced.map((d) => d.device),
+    };
+  }, [devices]);
+
+  const counts = useMemo(() => {
+    const c: Record<DeviceStatus, number> = { online: 0, offline: 0, alarm: 0 };
+    for (const p of placed) c[p.item.status]++;
+    return c;
+  }, [placed]);
+
+  const text = useMemo<PopupText>(
+    () => ({
+      status: (s) => t(`system.map.status.${s}`),
+      openMonitoring: t('system.map.openMonitoring'),
+      openHistory: t('system.map.openHistory'),
+    }),
+    [t],
+  );
+
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<DeviceMap | null>(null);
+  const [mapReady, setMapReady] = useState(false);
+  const [mapFailed, setMapFailed] = useState(false);
+
+  useEffect(() => {
+    if (!canDrawMap()) return;
+    let gone = false;
+    let observer: ResizeObserver | null = null;
+    loadLeaflet().then(
+      (L) => {
+        if (gone || !box.current) return;
+        map.current = new DeviceMap(L, box.current, text);
+        observer = new ResizeObserver(() => map.current?.resize());
+        observer.observe(box.current);
+        setMapReady(true);
+      },
+      () => {
+        if (!gone) setMapFailed(true);
+      },
+    );
+    return () => {
+      gone = true;
+      observer?.disconnect();
+      map.current?.destroy();
+      map.current = null;
+    };
+    // The map is made once; later texts reach it through show().
+  }, []);
+
+  useEffect(() => {
+    if (mapReady && recordsReady) map.current?.show(placed, text);
+  }, [mapReady, recordsReady, placed, text]);
+
+  const unplacedList = (
+    <Flex vertical style={{ maxHeight: 240, overflow: 'auto' }}>
+      {unplaced.slice(0, MAX_LISTED).map((d) => (
+        <a key={d.id} href={`#/Equips?id=${d.id}`}>
+          {d.name}
+        </a>
+      ))}
+      {unplaced.length > MAX_LISTED ? (
+        <Typography.Text type="secondary">
+          {t('system.map.more', { count: unplaced.length - MAX_LISTED })}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+
+  return (
+    <Card
+      size="small"
+      data-page="MapPage"
+      title={t('system.map.title')}
+      extra={
+        <Flex gap={16} wrap align="center">
+          {STATUSES.map((s) => (
+            <Badge key={s} color={STATUS_COLOURS[s]} text={`${t(`system.map.status.${s}`)} ${counts[s]}`} />
+          ))}
+          {unplaced.length > 0 ? (
+            <Popover title={t('system.map.noPosition')} content={unplacedList}>
+              <Typography.Link>{`${t('system.map.noPosition')} ${unplaced.length}`}</Typography.Link>
+            </Popover>
+          ) : (
+            <Typography.Text type="secondary">{`${t('system.map.noPosition')} 0`}</Typography.Text>
+          )}
+        </Flex>
+      }
+      styles={{ body: { padding: 0 } }}
+    >
+      {mapFailed ? <Alert type="error" showIcon title={t('system.map.failed')} /> : null}
+      {fetched.error ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('system.map.recordsFailed', {
+            reason: fetched.error instanceof Error ? fetched.error.message : String(fetched.error),
+          })}
+        />
+      ) : null}
+      <div style={{ position: 'relative' }}>
+        <div
+          ref={box}
+          role="application"
+          aria-label={t('system.map.title')}
+          style={{ height: 'calc(100vh - 220px)', minHeight: 420, background: '#eef3f7' }}
+        />
+        {(!mapReady && canDrawMap() && !mapFailed) || !recordsReady ? (
+          <Spin style={{ position: 'absolute', top: '45%', left: '50%', zIndex: 1000 }} />
+        ) : null}
+      </div>
+    </Card>
+  );
 }

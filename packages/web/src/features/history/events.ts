@@ -1,0 +1,54 @@
+/**
+ * How an event reads in the user's language. The server's `message` is one language; the console
+ * builds the text from the event's fields instead, keeping the server's text for operations
+ * (their `<what>: <result>` is the device's own wording).
+ */
+import type { TFunction } from 'i18next';
+import type { EquipmentEvent, EventKind } from '../../api/events';
+import { formatValue } from './chart/history-option';
+
+export const EVENT_COLOURS: Readonly<Record<EventKind, string>> = {
+  alarm: 'red',
+  alarm_clear: 'green',
+  operation: 'blue',
+  online: 'cyan',
+  offline: 'default',
+};
+
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+export function eventDescription(event: EquipmentEvent, t: TFunction): string {
+  const detail = event.detail ?? {};
+  const name = text(detail.name);
+  const unit = text(detail.unit);
+  const channel = [event.channel ?? '', name].filter(Boolean).join(' ');
+  const value = event.value === null ? '' : `${formatValue(event.value)}${unit ? ` ${unit}` : ''}`;
+  switch (event.kind) {
+    case 'alarm':
+      if (event.channelKind === 'di') return t('history.event.alarmDi', { channel });
+      if (event.level === -1)
+        return t('history.event.alarmLow', {
+          channel,
+          limit: typeof detail.limit === 'number' ? formatValue(detail.limit) : text(detail.limit),
+          value,
+        });
+      return t('history.event.alarmHigh', {
+        channel,
+        limit: typeof detail.limit === 'number' ? formatValue(detail.limit) : text(detail.limit),
+        value,
+      });
+    case 'alarm_clear':
+      return event.channelKind === 'di'
+        ? t('history.event.clearDi', { channel })
+        : t('history.event.clear', { channel, value });
+    case 'operation':
+      return event.message;
+    case 'online':
+      return t('history.event.online');
+    case 'offline':
+      return t('history.event.offline');
+    default:
+      return event.message;
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * The map itself, drawn with Leaflet and no tiles: a plain background, a latitude/longitude grid
+ * redrawn as the view moves, and one dot per device in its status colour (on one canvas, so
+ * thousands stay smooth). Devices standing on one spot are fanned out around it. Leaflet and its
+ * CSS are loaded on first use, so neither is in the initial bundle.
+ */
+import type * as Leaflet from 'leaflet';
+import { degreeLabel, graticule } from './graticule';
+import { bySpot, fanOffsets } from './gps';
+import type { Placed, Position } from './gps';
+
+type LeafletModule = typeof Leaflet;
+
+let loading: Promise<LeafletModule> | null = null;
+
+export function loadLeaflet(): Promise<LeafletModule> {
+  loading ??= Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(
+    ([mod]) => (mod as LeafletModule & { default?: LeafletModule }).default ?? mod,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** jsdom cannot lay out a map: it is not drawn there. */
+export const canDrawMap = (): boolean =>
+  typeof window !== 'undefined' && !/jsdom/i.test(window.navigator.userAgent);
+
+export type DeviceStatus = 'online' | 'offline' | 'alarm';
+
+export const STATUS_COLOURS: Readonly<Record<DeviceStatus, string>> = {
+  online: '#52c41a',
+  offline: '#8c8c8c',
+  alarm: '#f5222d',
+};
+
+export interface MapDevice {
+  readonly id: number;
+  readonly name: string;
+  readonly status: DeviceStatus;
+}
+
+export interface PopupText {
+  readonly status: (status: DeviceStatus) => string;
+  readonly openMonitoring: string;
+  readonly openHistory: string;
+}
+
+const GRID = { color: '#b8c4cf', weight: 1, opacity: 0.8, interactive: false };
+const FAN_SPACING_PX = 18;
+
+function popupContent(device: MapDevice, text: PopupText): HTMLElement {
+  const root = document.createElement('div');
+  const name = document.createElement('strong');
+  name.textContent = device.name;
+  const status = document.createElement('div');
+  const dot = document.createElement('span');
+  dot.style.cssText = `display:inline-block;width:8px;height:8px;border-radius:50%;margin-right:6px;background:${STATUS_COLOURS[device.status]}`;
+  status.append(dot, text.status(device.status));
+  const links = document.createElement('div');
+  links.style.marginTop = '6px';
+  const link = (href: string, label: string) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = label;
+    a.style.marginRight = '12px';
+    return a;
+  };
+  links.append(
+    link(`#/Equips?id=${device.id}`, text.openMonitoring),
+    link(`#/history?id=${device.id}`, text.openHistory),
+  );
+  root.append(name, status, links);
+  return root;
+}
+
+export class DeviceMap {
+  readonly #L: LeafletModule;
+  readonly #map: Leaflet.Map;
+  readonly #grid: Leaflet.LayerGroup;
+  readonly #dots: Leaflet.LayerGroup;
+  readonly #renderer: Leaflet.Canvas;
+  readonly #markers = new Map<number, { marker: Leaflet.CircleMarker; device: MapDevice }>();
+  /** Markers fanned out around a spot: where the spot is and how far off in pixels. */
+  readonly #fanned: { marker: Leaflet.CircleMarker; spot: Position; dx: number; dy: number }[] = [];
+  #text: PopupText;
+  #positionsKey = '';
+
+  constructor(L: LeafletModule, element: HTMLElement, text: PopupText) {
+    this.#L = L;
+    this.#text = text;
+    this.#map = L.map(element, {
+      attributionControl: false,
+      minZoom: 2,
+      maxZoom: 19,
+      worldCopyJump: false,
+      maxBounds: L.latLngBounds([-85, -200], [85, 200]),
+      preferCanvas: true,
+    });
+    this.#renderer = L.canvas({ padding: 0.5 });
+    this.#grid = L.layerGroup().addTo(this.#map);
+    this.#dots = L.layerGroup().addTo(this.#map);
+    this.#map.setView([30, 110], 3);
+    this.#map.on('moveend', () => this.#drawGrid());
+    this.#map.on('zoomend', () => this.#placeFanned());
+    this.#drawGrid();
+  }
+
+  /** Draws the devices; fits the view to them when their positions changed. */
+  show(placed: readonly Placed<MapDevice>[], text: PopupText): void {
+    this.#text = text;
+    const key = placed
+      .map((p) => `${p.item.id}@${p.position.lat},${p.position.lng}`)
+      .sort()
+      .join(';');
+    if (key === this.#positionsKey) {
+      for (const { item } of placed) this.#update(item);
+      return;
+    }
+    this.#positionsKey = key;
+    this.#dots.clearLayers();
+    this.#markers.clear();
+    this.#fanned.length = 0;
+    for (const spot of bySpot(placed)) {
+      const offsets = fanOffsets(spot.length, FAN_SPACING_PX);
+      const centre = spot[0]!.position;
+      if (spot.length > 1) {
+        this.#L
+          .circleMarker([centre.lat, centre.lng], {
+            renderer: this.#renderer,
+            radius: 3,
+            color: '#595959',
+            weight: 1,
+            fillOpacity: 1,
+            interactive: false,
+          })
+          .addTo(this.#dots);
+      }
+      spot.forEach(({ item }, i) => {
+        const marker = this.#L.circleMarker([centre.lat, centre.lng], {
+          renderer: this.#renderer,
+          radius: 7,
+          color: '#ffffff',
+          weight: 2,
+          fillColor: STATUS_COLOURS[item.status],
+          fillOpacity: 1,
+        });
+        marker.bindTooltip(item.name, { direction: 'top', offset: [0, -6] });
+        marker.bindPopup(() => popupContent(this.#markers.get(item.id)?.device ?? item, this.#text));
+        marker.addTo(this.#dots);
+        this.#markers.set(item.id, { marker, device: item });
+        const { x, y } = offsets[i]!;
+        if (x !== 0 || y !== 0) this.#fanned.push({ marker, spot: centre, dx: x, dy: y });
+      });
+    }
+    this.#fit(placed.map((p) => p.position));
+  }
+
+  /** Follows the box's size (the page's layout changed). */
+  resize(): void {
+    this.#map.invalidateSize();
+  }
+
+  destroy(): void {
+    this.#map.remove();
+  }
+
+  #update(device: MapDevice): void {
+    const entry = this.#markers.get(device.id);
+    if (!entry) return;
+    if (entry.device.status !== device.status) {
+      entry.marker.setStyle({ fillColor: STATUS_COLOURS[device.status] });
+    }
+    if (entry.device.name !== device.name) entry.marker.setTooltipContent(device.name);
+    entry.device = device;
+  }
+
+  #fit(positions: readonly Position[]): void {
+    if (positions.length === 0) return;
+    const bounds = this.#L.latLngBounds(positions.map((p) => [p.lat, p.lng] as [number, number]));
+    if (bounds.getNorthEast().equals(bounds.getSouthWest())) {
+      this.#map.setView(bounds.getCenter(), 12);
+    } else {
+      this.#map.fitBounds(bounds, { padding: [48, 48], maxZoom: 14 });
+    }
+    this.#placeFanned();
+  }
+
+  #placeFanned(): void {
+    for (const f of this.#fanned) {
+      const point = this.#map.latLngToLayerPoint([f.spot.lat, f.spot.lng]).add([f.dx, f.dy]);
+      f.marker.setLatLng(this.#map.layerPointToLatLng(point));
+    }
+  }
+
+  #drawGrid(): void {
+    const L = this.#L;
+    const b = this.#map.getBounds();
+    const g = graticule({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
+    this.#grid.clearLayers();
+    for (const lng of g.meridians) {
+      L.polyline(
+        [
+          [g.south, lng],
+          [g.north, lng],
+        ],
+        GRID,
+      ).addTo(this.#grid);
+      this.#label([g.north, lng], degreeLabel(lng, 'lng', g.step), 'top');
+    }
+    for (const lat of g.parallels) {
+      L.polyline(
+        [
+          [lat, g.west],
+          [lat, g.east],
+        ],
+        GRID,
+      ).addTo(this.#grid);
+      this.#label([lat, g.west], degreeLabel(lat, 'lat', g.step), 'left');
+    }
+  }
+
+  #label(at: [number, number], text: string, edge: 'top' | 'left'): void {
+    const icon = this.#L.divIcon({
+      className: 'fl-map-grid-label',
+      html: `<span style="font-size:11px;color:#7a8894;white-space:nowrap">${text}</span>`,
+      iconSize: [64, 14],
+      iconAnchor: edge === 'top' ? [-3, -2] : [-3, 14],
+    });
+    this.#L.marker(at, { icon, interactive: false, keyboard: false }).addTo(this.#grid);
+  }
+}
