@@ -129,7 +129,8 @@ export function startLive(): void {
     }),
   ];
   watcher.select(watchedDevice(equipment()));
-  if (equipment().status === 'idle') void equipment().load();
+  // A load already running (the page asked first) is kept; anything else is read anew.
+  if (equipment().status !== 'loading') void equipment().load();
 }
 
 export function stopLive(): void {

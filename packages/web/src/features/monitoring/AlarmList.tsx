@@ -106,12 +106,12 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
     {
       title: t('monitoring.alarms.level'),
       dataIndex: 'level',
-      width: 170,
+      width: 200,
       render: (level: number, row) => (
-        <>
+        <span style={{ whiteSpace: 'nowrap' }}>
           <Tag color={level === -1 ? 'orange' : 'red'}>{levelText(row.channel, level)}</Tag>
           {row.live && <Badge status="processing" text={t('monitoring.alarms.new')} />}
-        </>
+        </span>
       ),
     },
     {

@@ -4,10 +4,11 @@
  * arrive over the live channel; nothing here polls.
  */
 import { Alert, Button, Card, Empty, Input, Space, Spin } from 'antd';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEquipmentStore } from '../../equipment/store';
 import { installLive } from '../../live/service';
+import { useSession } from '../../session/store';
 import AlarmList from './AlarmList';
 import Counters from './Counters';
 import DeviceView from './DeviceView';
@@ -35,6 +36,11 @@ export default function MonitoringPage() {
     [deferredText, statusFilter],
   );
   const onSelect = useCallback((id: number) => select(id), [select]);
+
+  // The session's start loads the equipment; this covers a page shown before that ran.
+  useEffect(() => {
+    if (status === 'idle' && useSession.getState().accessToken) void load();
+  }, [status, load]);
 
   return (
     <div className="monitoring-page" data-page="MonitoringPage">

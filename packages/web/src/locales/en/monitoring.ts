@@ -13,7 +13,8 @@ export default {
     online: 'Online',
     offline: 'Offline',
     alarm: 'Alarm',
-    devices: '{{count}} devices',
+    devices_one: '{{count}} device',
+    devices_other: '{{count}} devices',
     label: 'Equipment',
   },
   live: {

@@ -13,7 +13,8 @@ export default {
     online: '在線',
     offline: '離線',
     alarm: '報警',
-    devices: '{{count}} 台設備',
+    devices_one: '{{count}} 台設備',
+    devices_other: '{{count}} 台設備',
     label: '設備',
   },
   live: {

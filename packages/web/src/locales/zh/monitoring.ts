@@ -13,7 +13,8 @@ export default {
     online: '在线',
     offline: '离线',
     alarm: '报警',
-    devices: '{{count}} 台设备',
+    devices_one: '{{count}} 台设备',
+    devices_other: '{{count}} 台设备',
     label: '设备',
   },
   live: {
