@@ -52,8 +52,12 @@ export default function EChart({ option, height = 360, style, notMerge = true, .
       ({ echarts }) => {
         if (disposed || !box.current) return;
         chart.current = echarts.init(box.current);
-        observer = new ResizeObserver(() => chart.current?.resize());
-        observer.observe(box.current);
+        const element = box.current;
+        // A view kept in the cache but not shown has no size: nothing to draw until it is back.
+        observer = new ResizeObserver(() => {
+          if (element.clientWidth > 0 && element.clientHeight > 0) chart.current?.resize();
+        });
+        observer.observe(element);
         setReady(true);
       },
       () => {
