@@ -1,0 +1,198 @@
+/**
+ * The shell in a real browser: every layout (each saved as a screenshot), a theme and a language
+ * chosen and kept over a reload, the visited tabs' close actions, and signing out to /login.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page, WebSocket } from 'playwright-core';
+import { signInToMonitoring, treeRow, waitForRoute } from './console.js';
+import type { ConsoleRun } from './harness.js';
+import {
+  browserSuiteTitle,
+  DEMO_PASSWORD,
+  DEMO_USER,
+  FLOW_TIMEOUT_MS,
+  newConsoleContext,
+  screenshot,
+  SETUP_TIMEOUT_MS,
+  skipBrowser,
+  startConsole,
+  stopConsole,
+} from './harness.js';
+
+const LAYOUTS = [
+  ['column', 'Column'],
+  ['comprehensive', 'Comprehensive'],
+  ['vertical', 'Vertical'],
+  ['horizontal', 'Horizontal'],
+  ['common', 'Common'],
+] as const;
+
+function shell(page: Page): Locator {
+  return page.locator('.fl-shell');
+}
+
+/** The settings drawer, opened from the header's theme icon. */
+async function openSettings(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Theme settings' }).first().click();
+  const drawer = page.getByRole('dialog').filter({ hasText: 'Theme settings' });
+  await drawer.waitFor();
+  return drawer;
+}
+
+/** Picks `label` in the drawer's radio group `group` ('Layout', 'Theme', …) and saves. */
+async function chooseAndSave(page: Page, group: string, label: string): Promise<void> {
+  const drawer = await openSettings(page);
+  await drawer.getByRole('radiogroup', { name: group }).getByText(label, { exact: true }).click();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+function tabs(page: Page): Locator {
+  return page.getByRole('tablist').getByRole('tab');
+}
+
+async function tabTitles(page: Page): Promise<string[]> {
+  return (await tabs(page).allTextContents()).map((t) => t.trim());
+}
+
+const TITLES: Readonly<Record<string, string>> = {
+  '/Equips': 'Monitoring',
+  '/history': 'History',
+  '/system': 'System overview',
+  '/map': 'Map',
+};
+
+/** Visits a route through the address, as a link or the search dialog would, until its tab shows. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate(`location.hash = ${JSON.stringify(`#${path}`)}`);
+  await waitForRoute(page, path);
+  const title = TITLES[path];
+  if (title) await page.getByRole('tab', { name: title, selected: true }).waitFor();
+}
+
+/** Opens the header's language menu and picks `name`. */
+async function chooseLanguage(page: Page, button: string, name: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  // The button's tooltip covers the menu's first item until the pointer leaves the button.
+  await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'), () => {
+  let run: ConsoleRun | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const liveSockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    run = await startConsole();
+    context = await newConsoleContext(run.browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('websocket', (ws) => {
+      if (new URL(ws.url()).pathname === '/ws') liveSockets.push(ws);
+    });
+    // A socket of a document that was reloaded away is gone without a close event: only the
+    // current document's sockets are followed.
+    page.on('domcontentloaded', () => liveSockets.splice(0));
+    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await stopConsole(run);
+  }, 60_000);
+
+  it(
+    'draws every layout (saved as screenshots)',
+    async () => {
+      for (const [layout, label] of LAYOUTS) {
+        await chooseAndSave(page, 'Layout', label);
+        await expect.poll(() => shell(page).getAttribute('data-layout')).toBe(layout);
+        await treeRow(page, /Demo relay board/).waitFor();
+        await screenshot(page, `layout-${layout}`);
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps the chosen layout, theme and language over a reload',
+    async () => {
+      await chooseAndSave(page, 'Layout', 'Horizontal');
+      await chooseAndSave(page, 'Theme', 'Ocean');
+      await expect.poll(() => shell(page).getAttribute('data-theme')).toBe('ocean');
+      await chooseLanguage(page, 'Language', '简体中文');
+      await expect.poll(() => page.getByRole('button', { name: '语言' }).count()).toBeGreaterThan(0);
+      await screenshot(page, 'theme-ocean-zh');
+
+      await page.reload();
+      await treeRow(page, /Demo relay board/).waitFor();
+      await expect.poll(() => shell(page).getAttribute('data-layout')).toBe('horizontal');
+      expect(await shell(page).getAttribute('data-theme')).toBe('ocean');
+      await expect.poll(() => page.getByRole('button', { name: '语言' }).count()).toBeGreaterThan(0);
+
+      // Back to English and the defaults' layout for the tests that follow.
+      await chooseLanguage(page, '语言', 'English');
+      await page.getByRole('button', { name: 'Language' }).waitFor();
+      await chooseAndSave(page, 'Theme', 'Default');
+      await chooseAndSave(page, 'Layout', 'Column');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'closes visited tabs one, others and all, keeping the pinned monitoring tab',
+    async () => {
+      await visit(page, '/history');
+      await visit(page, '/system');
+      await visit(page, '/map');
+      await expect.poll(() => tabTitles(page)).toEqual(['Monitoring', 'History', 'System overview', 'Map']);
+
+      // Closing the active tab shows the last one left.
+      await page.getByRole('button', { name: 'Close Map' }).click();
+      await waitForRoute(page, '/system');
+      await expect.poll(() => tabTitles(page)).toEqual(['Monitoring', 'History', 'System overview']);
+
+      // Others: from a tab's context menu.
+      await visit(page, '/map');
+      await tabs(page).filter({ hasText: 'History' }).click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Close others' }).click();
+      await expect.poll(() => tabTitles(page)).toEqual(['Monitoring', 'History']);
+      await waitForRoute(page, '/history');
+
+      // All: the pinned tab stays and is shown.
+      await visit(page, '/system');
+      await page.getByRole('button', { name: 'Tab actions' }).click();
+      await page.getByRole('menuitem', { name: 'Close all' }).click();
+      await expect.poll(() => tabTitles(page)).toEqual(['Monitoring']);
+      await waitForRoute(page, '/Equips');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'signs out from the avatar menu to /login, and stays signed out after a reload',
+    async () => {
+      await page.getByRole('button', { name: DEMO_USER }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await waitForRoute(page, '/login');
+      // The live channel is closed with the session.
+      expect(liveSockets.length).toBeGreaterThan(0);
+      await expect.poll(() => liveSockets.every((ws) => ws.isClosed())).toBe(true);
+      await page.reload();
+      await waitForRoute(page, '/login');
+      const stored = (await page.evaluate(`localStorage.getItem('fieldlink.session')`)) as string | null;
+      expect(stored === null || !/"accessToken":"/.test(stored)).toBe(true);
+      // A signed-in route sends back to /login with it as the redirect.
+      await visit(page, '/login');
+      await page.evaluate(`location.hash = '#/map'`);
+      await waitForRoute(page, '/login');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it('ran without a page error', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
