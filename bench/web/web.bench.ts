@@ -168,6 +168,10 @@ async function signedOutScripts(browser: Browser, server: RunningServer): Promis
 }
 
 interface LoadFigures {
+  /** Navigation start to the tree's reply received, per run. */
+  readonly treeReplyMs: number[];
+  /** The tree's reply as sent (gzip). */
+  treeReplyBytes: number;
   /** Navigation start to the first tree row drawn, per run. */
   readonly treeMs: number[];
   /** Navigation start to a click on a row handled, per run. */
@@ -181,6 +185,8 @@ async function consoleLoads(
   server: RunningServer,
   session: Session,
 ): Promise<{ figures: LoadFigures; context: BrowserContext; page: Page }> {
+  const treeReplyMs: number[] = [];
+  let treeReplyBytes = NaN;
   const treeMs: number[] = [];
   const interactiveMs: number[] = [];
   let scripts: ScriptLoad | null = null;
@@ -198,9 +204,14 @@ async function consoleLoads(
       treeMs.push(NaN);
       interactiveMs.push(NaN);
     }
+    const reply = (await resources(page)).find((e) => new URL(e.name).pathname === '/api/v1/equipment/tree');
+    treeReplyMs.push(reply?.end ?? NaN);
+    treeReplyBytes = reply?.encodedBodySize ?? NaN;
     await page.waitForLoadState('networkidle');
     scripts ??= await scriptLoad(await resources(page));
-    if (run === RUNS - 1) return { figures: { treeMs, interactiveMs, scripts }, context, page };
+    if (run === RUNS - 1) {
+      return { figures: { treeReplyMs, treeReplyBytes, treeMs, interactiveMs, scripts }, context, page };
+    }
     await context.close();
   }
 }
@@ -290,6 +301,9 @@ async function main(): Promise<void> {
     const interactiveMs = median(load.interactiveMs);
     console.log('\nload (cold cache, median of runs)');
     console.log(`  blank page: navigation to load event      ${ms(blank.loadMs)}`);
+    console.log(
+      `  console: navigation to tree reply          ${ms(median(load.treeReplyMs))}  (GET /api/v1/equipment/tree, ${kB(load.treeReplyBytes)} gzip)`,
+    );
     console.log(
       `  console: navigation to tree drawn          ${ms(treeMs)}  (${ratio(treeMs, blank.loadMs)} the blank page's; runs ${load.treeMs.map(ms).join(', ')})`,
     );
