@@ -10,8 +10,8 @@
  *   median. Baseline: a blank HTML page from the same server, navigation to its load event.
  * - Initial JavaScript: the scripts the first page loads, as sent (gzip) and decoded, signed out
  *   (/login) and signed in (/Equips), and whether a heavy library (ECharts, Leaflet, three.js;
- *   found through the build's source maps) is among them; then which of them load when /history
- *   and /map are opened.
+ *   found through the build's source maps) is among them; then which of them load when /history,
+ *   /system and /map are opened.
  * - Live: frame times while WEB_LIVE_DEVICES (1,000) devices' values (the
  *   battery level each tree row shows, and their AI values) update 10 times a second, for
  *   WEB_SECONDS (10) s, with long tasks (PerformanceObserver 'longtask', over 50 ms) counted.
@@ -293,6 +293,7 @@ async function main(): Promise<void> {
     const signedOut = await signedOutScripts(browser, server);
     const { figures: load, page } = await consoleLoads(browser, server, session);
     const history = await onDemand(page, '/history');
+    const system = await onDemand(page, '/system');
     const map = await onDemand(page, '/map');
     const serials = await treeSerials(server, session.accessToken, LIVE_DEVICES);
     const live = await liveUpdates(page, serials);
@@ -302,7 +303,7 @@ async function main(): Promise<void> {
     console.log('\nload (cold cache, median of runs)');
     console.log(`  blank page: navigation to load event      ${ms(blank.loadMs)}`);
     console.log(
-      `  console: navigation to tree reply          ${ms(median(load.treeReplyMs))}  (GET /api/v1/equipment/tree, ${kB(load.treeReplyBytes)} gzip)`,
+      `  console: navigation to tree reply          ${ms(median(load.treeReplyMs))}  (GET /api/v1/equipment/tree, ${kB(load.treeReplyBytes)} as sent)`,
     );
     console.log(
       `  console: navigation to tree drawn          ${ms(treeMs)}  (${ratio(treeMs, blank.loadMs)} the blank page's; runs ${load.treeMs.map(ms).join(', ')})`,
@@ -314,6 +315,7 @@ async function main(): Promise<void> {
     printScripts('signed out (/login)', signedOut);
     printScripts('signed in (/Equips)', load.scripts);
     printScripts('then /history loads', history);
+    printScripts('then /system loads', system);
     printScripts('then /map loads', map);
     const initialHeavy = [...new Set([...signedOut.heavy, ...load.scripts.heavy])];
     console.log(

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuthentication } from './accounts/authenticate.js';
 import { LogCodeSender } from './accounts/code-sender.js';
+import { compressJson } from './console/compression.js';
 import { consolePlugin } from './console/plugin.js';
 import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
@@ -74,6 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // JSON replies of 1 KiB or more go gzipped to clients that take it (console/compression.ts).
+  app.addHook('onSend', compressJson);
 
   await app.register(swagger, {
     openapi: {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip, MIN_COMPRESS_BYTES, varyOnEncoding } from './compression.js';
 
 /**
  * packages/web/dist, found from this module's place in the server package: src/console/ under
@@ -31,8 +32,6 @@ const REVALIDATE = 'no-cache';
 
 /** Text-like types worth compressing; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
-/** Below this a gzip header costs more than it saves. */
-const MIN_COMPRESS_BYTES = 1024;
 
 /** Answered at `/` while the directory has no index.html (a fresh clone before `npm run build`). */
 export const NOT_BUILT_PAGE = `<!doctype html>
@@ -56,25 +55,13 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding'];
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  // `gzip;q=0` refuses it explicitly.
-  return value.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    if (name?.trim().toLowerCase() !== 'gzip' && name?.trim() !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
  * Compresses a whole file sent with status 200 when the client takes gzip. The ETag stays weak
  * and shared by both encodings, as `send` makes it: the content is the same. Ranges and 304s
  * pass unchanged.
  */
 function gzipped(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  reply.header('vary', 'accept-encoding');
+  varyOnEncoding(reply);
   if (reply.statusCode !== 200 || request.method !== 'GET' || !acceptsGzip(request)) return payload;
   if (reply.getHeader('content-encoding') !== undefined) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
