@@ -501,7 +501,9 @@ export class MqttGateway {
     if (!client) return;
     const down = mqttDeviceTopics(device.topicSerial, this.root).down(this.nodeId);
     const transport = new MqttTransport((frame) => {
-      client.publish(down, Buffer.from(frame), { qos: 0 }, () => undefined);
+      // No callback: with one, mqtt.js waits for 'drain' with a listener per request while the
+      // broker connection is backed up (a thousand devices polled at once).
+      client.publish(down, Buffer.from(frame), { qos: 0 });
     });
     const link = new MqttLink(transport, device.topicSerial, this.linkOptions, () =>
       this.nodes.owns(device.sn),
