@@ -22,7 +22,8 @@
  * part is skipped, with the reason, when it does not accept a connection or FLEET_MQTT_DEVICES is
  * 0. Child processes raise their open-file limit (ulimit -n) as far as the hard limit allows; the
  * server needs one file per DTU link on top of about 30 of its own. FLEET_CPU_PROFILE=DIR has the
- * server write a CPU profile (node --cpu-prof) into DIR when it stops.
+ * server write a CPU profile of each measured stretch into DIR: stretch-1.cpuprofile the telemetry
+ * window, stretch-2.cpuprofile the command round trips (open them in Chrome's DevTools).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
@@ -167,9 +168,9 @@ interface Server {
 }
 
 function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
-  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : [];
-  const child = spawnNode([...profile, '--import', PROBE_FILE, MAIN_FILE], {
+  const child = spawnNode(['--import', PROBE_FILE, MAIN_FILE], {
     ...process.env,
+    FLEET_PROBE_PROFILE_DIR: CPU_PROFILE_DIR ?? '',
     DATA_DIR: dataDir,
     PORT: '0',
     DTU_PORT: '0',

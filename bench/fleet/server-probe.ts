@@ -7,7 +7,14 @@
  *
  * A stall with CPU time close to its length is the server's own work; one with little CPU time is
  * a synchronous wait (a file system call) or the machine giving the process no core.
+ *
+ * With FLEET_PROBE_PROFILE_DIR set, each `probe` also ends the CPU profile of the stretch since the
+ * previous one (written there as stretch-N.cpuprofile, N counting from 1) and starts the next, so
+ * a profile covers exactly what was measured.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 
@@ -50,6 +57,24 @@ lines.on('line', (line) => {
   process.stdout.write(`probe ${JSON.stringify(report)}\n`);
   histogram.reset();
   stalls = [];
+  if (PROFILE_DIR) void nextProfile(PROFILE_DIR);
 });
+
+const PROFILE_DIR = process.env.FLEET_PROBE_PROFILE_DIR?.trim() || null;
+let profiler: Session | null = null;
+let stretch = 0;
+
+async function nextProfile(dir: string): Promise<void> {
+  if (profiler === null) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  } else {
+    const { profile } = await profiler.post('Profiler.stop');
+    stretch += 1;
+    await writeFile(join(dir, `stretch-${stretch}.cpuprofile`), JSON.stringify(profile));
+  }
+  await profiler.post('Profiler.start');
+}
 // Standard input must not keep the server alive.
 process.stdin.unref();

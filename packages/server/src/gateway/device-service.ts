@@ -6,6 +6,7 @@
  * the device and its sub-devices, which share its link (spec §4).
  */
 import { equipmentType, isException, packChannels, planOperation } from '@fieldlink/protocol';
+import type { PushInfo } from '@fieldlink/protocol';
 import type {
   EquipmentType,
   JsonMsg,
@@ -357,26 +358,33 @@ export class DeviceService {
 
   async #publishState(equipment: Equipment, settings: Settings, state: DeviceState): Promise<void> {
     const at = this.#now();
-    this.#hub.pushDeviceInfo(equipment.id, {
-      infotype: 'PushInfo',
-      info: {
-        SN: equipment.unid,
-        ...(state.do ? { regdo: [...packChannels(state.do)], donum: state.do.length } : {}),
-        ...(state.di ? { regdi: [...packChannels(state.di)], dinum: state.di.length } : {}),
-        ...(state.ai
-          ? state.ai.every(isRegisterValue)
-            ? { regai: state.ai, ainum: state.ai.length }
-            : { strregai: state.ai.map(String), ainum: state.ai.length }
-          : {}),
-        ...(state.ao ? { regao: state.ao, aonum: state.ao.length } : {}),
-        ...(state.soc === undefined ? {} : { SOC: state.soc }),
-        IsOnline: true,
-        Time: this.#zone.format(at),
-      },
-    });
+    // Built field by field: this runs for every poll and every report.
+    const info: { -readonly [K in keyof PushInfo['info']]: PushInfo['info'][K] } = { SN: equipment.unid };
+    if (state.do) {
+      info.regdo = Array.from(packChannels(state.do));
+      info.donum = state.do.length;
+    }
+    if (state.di) {
+      info.regdi = Array.from(packChannels(state.di));
+      info.dinum = state.di.length;
+    }
+    if (state.ai) {
+      if (state.ai.every(isRegisterValue)) info.regai = state.ai;
+      else info.strregai = state.ai.map(String);
+      info.ainum = state.ai.length;
+    }
+    if (state.ao) {
+      info.regao = state.ao;
+      info.aonum = state.ao.length;
+    }
+    if (state.soc !== undefined) info.SOC = state.soc;
+    info.IsOnline = true;
+    info.Time = this.#zone.format(at);
+    this.#hub.pushDeviceInfo(equipment.id, { infotype: 'PushInfo', info });
     if (!this.#recorder) return;
     const observation: Observation = { at, ...state };
-    await this.#recorder.observe({ id: equipment.id, unid: equipment.unid, settings }, observation);
+    // Not waiting for the commit: statuses stream in, and nobody is told they were stored.
+    this.#recorder.note({ id: equipment.id, unid: equipment.unid, settings }, observation);
     const alarm = this.#recorder.alarms.isAlarming(equipment.id) ? 1 : 0;
     if (alarm !== equipment.alarm) {
       await this.#db

@@ -147,6 +147,33 @@ describe.each(storageCases())('history recorder on %s', (store) => {
     await writer.close();
   });
 
+  it('notes a status without waiting: the same rows and alarms, stored at the next flush', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 60_000 });
+    const pushed: ServerMessage[] = [];
+    const recorder = new HistoryRecorder({ writer, publish: (_, m) => pushed.push(m) });
+    const equipment: RecordedEquipment = { id: 13, unid: 'REC00003', settings };
+    const raised = recorder.note(equipment, { at: T, ai: [4000, 7], online: true });
+    expect(raised.map((t) => `${t.type} ${t.channelKind}${t.channel}`)).toEqual(['raise ai0']);
+    expect(pushed).toHaveLength(1);
+    // Only what changed; nothing at all when nothing did.
+    expect(recorder.note(equipment, { at: T + 1, ai: [4000, 7], online: true })).toEqual([]);
+    expect(writer.backlog).toBe(5);
+    await writer.flush();
+    const rows = await storage()
+      .db.selectFrom('telemetry')
+      .select(['kind', 'channel'])
+      .where('equipment_id', '=', 13)
+      .orderBy('kind')
+      .orderBy('channel')
+      .execute();
+    expect(rows.map((r) => `${r.kind}${r.channel}`)).toEqual(['ai0', 'ai1', 'online0']);
+    await writer.close();
+    // A refused write starts the equipment afresh, as a failed observe does.
+    expect(recorder.alarms.active(13)).toHaveLength(1);
+    recorder.note(equipment, { at: T + 2, ai: [4000, 8] });
+    expect(recorder.alarms.active(13)).toEqual([]);
+  });
+
   it('stores the whole status again after a failed write', async () => {
     const writer = new HistoryWriter(storage().db, { flushMs: 1 });
     let failing = true;

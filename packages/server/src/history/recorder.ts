@@ -56,7 +56,8 @@ export interface OperationRecord {
 export type Publish = (equipmentId: number, message: ServerMessage) => void;
 
 /** Where the recorder's rows go: a HistoryWriter. */
-export type HistorySink = Pick<HistoryWriter, 'record' | 'recordEvent'>;
+export type HistorySink = Pick<HistoryWriter, 'record' | 'recordEvent'> &
+  Partial<Pick<HistoryWriter, 'append'>>;
 
 export interface HistoryRecorderOptions {
   readonly writer: HistorySink;
@@ -67,6 +68,7 @@ export interface HistoryRecorderOptions {
 }
 
 const MAX_CHANNELS = 32;
+const ANALOG_KINDS = ['ai', 'ao'] as const;
 const KIND_SLOT = Object.fromEntries(TELEMETRY_KINDS.map((k, i) => [k, i])) as Record<TelemetryKind, number>;
 
 /** 'AI2' for AI channel 1. */
@@ -107,24 +109,7 @@ export class HistoryRecorder {
    * raised, and resolves with the alarm transitions once everything is committed.
    */
   async observe(equipment: RecordedEquipment, status: Observation): Promise<AlarmTransition[]> {
-    const samples = this.#changes(equipment, status);
-    const transitions = this.#alarms.evaluate(equipment.id, alarmLimitsOf(equipment.settings), {
-      ...(status.ai === undefined ? {} : { ai: status.ai }),
-      ...(status.di === undefined ? {} : { di: status.di }),
-    });
-    const events: EventInput[] = transitions.map((t) => this.#alarmEvent(equipment, t, status.at));
-    const link = samples.find((s) => s.kind === 'online');
-    if (link) {
-      events.push({
-        equipmentId: equipment.id,
-        kind: link.value === 1 ? 'online' : 'offline',
-        at: status.at,
-        message: link.value === 1 ? 'online' : 'offline',
-      });
-    }
-    for (const t of transitions) {
-      if (t.type === 'raise') this.#notify(equipment, t, status.at);
-    }
+    const { samples, events, transitions } = this.#take(equipment, status);
     try {
       await Promise.all([this.#writer.record(samples), ...events.map((e) => this.#writer.recordEvent(e))]);
     } catch (error) {
@@ -134,6 +119,51 @@ export class HistoryRecorder {
       throw error;
     }
     return transitions;
+  }
+
+  /**
+   * The same as `observe` without waiting for the commit: for the stream of polled and reported
+   * statuses, where nobody waits on the store and holding each status until its batch commits
+   * would only fill the heap. A status that could not be stored starts the equipment afresh, as
+   * in `observe`.
+   */
+  note(equipment: RecordedEquipment, status: Observation): AlarmTransition[] {
+    const { samples, events, transitions } = this.#take(equipment, status);
+    if (samples.length + events.length === 0) return transitions;
+    const failed = (): void => this.forget(equipment.id);
+    if (this.#writer.append) this.#writer.append(samples, events, failed);
+    else
+      void Promise.all([
+        this.#writer.record(samples),
+        ...events.map((e) => this.#writer.recordEvent(e)),
+      ]).catch(failed);
+    return transitions;
+  }
+
+  /** What a status changes: samples, alarm transitions and their events; raised alarms are pushed. */
+  #take(
+    equipment: RecordedEquipment,
+    status: Observation,
+  ): { samples: Sample[]; events: EventInput[]; transitions: AlarmTransition[] } {
+    const samples = this.#changes(equipment, status);
+    const transitions =
+      status.ai === undefined && status.di === undefined
+        ? []
+        : this.#alarms.evaluate(equipment.id, alarmLimitsOf(equipment.settings), status);
+    const events: EventInput[] = transitions.map((t) => this.#alarmEvent(equipment, t, status.at));
+    for (const sample of samples) {
+      if (sample.kind !== 'online') continue;
+      events.push({
+        equipmentId: equipment.id,
+        kind: sample.value === 1 ? 'online' : 'offline',
+        at: status.at,
+        message: sample.value === 1 ? 'online' : 'offline',
+      });
+    }
+    for (const t of transitions) {
+      if (t.type === 'raise') this.#notify(equipment, t, status.at);
+    }
+    return { samples, events, transitions };
   }
 
   /** Stores an operation: who, what and how it ended. */
@@ -162,22 +192,31 @@ export class HistoryRecorder {
     }
     const remembered = last;
     const samples: Sample[] = [];
+    const id = equipment.id;
+    const at = status.at;
     const put = (kind: TelemetryKind, channel: number, value: number): void => {
       if (!Number.isFinite(value)) return;
       const slot = KIND_SLOT[kind] * MAX_CHANNELS + channel;
       if (remembered[slot] === value) return;
       remembered[slot] = value;
-      samples.push({ equipmentId: equipment.id, kind, channel, value, at: status.at });
+      samples.push({ equipmentId: id, kind, channel, value, at });
     };
     const { settings } = equipment;
-    status.do?.slice(0, MAX_CHANNELS).forEach((on, i) => put('do', i, on ? 1 : 0));
-    status.di?.slice(0, MAX_CHANNELS).forEach((on, i) => put('di', i, on ? 1 : 0));
-    for (const kind of ['ai', 'ao'] as const) {
-      const s = settings[kind];
-      status[kind]?.slice(0, MAX_CHANNELS).forEach((raw, i) => {
-        const points = { x1: s.x1[i] ?? 0, x2: s.x2[i] ?? 0, y1: s.y1[i] ?? 0, y2: s.y2[i] ?? 0 };
-        put(kind, i, scaleToDisplay(raw, points));
-      });
+    const { do: outputs, di: inputs } = status;
+    if (outputs)
+      for (let i = 0; i < outputs.length && i < MAX_CHANNELS; i++) put('do', i, outputs[i] ? 1 : 0);
+    if (inputs) for (let i = 0; i < inputs.length && i < MAX_CHANNELS; i++) put('di', i, inputs[i] ? 1 : 0);
+    for (const kind of ANALOG_KINDS) {
+      const raw = status[kind];
+      if (!raw) continue;
+      const { x1, x2, y1, y2 } = settings[kind];
+      for (let i = 0; i < raw.length && i < MAX_CHANNELS; i++) {
+        put(
+          kind,
+          i,
+          scaleToDisplay(raw[i]!, { x1: x1[i] ?? 0, x2: x2[i] ?? 0, y1: y1[i] ?? 0, y2: y2[i] ?? 0 }),
+        );
+      }
     }
     if (status.online !== undefined) put('online', 0, status.online ? 1 : 0);
     if (status.soc !== undefined) put('soc', 0, status.soc);

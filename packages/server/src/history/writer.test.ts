@@ -188,6 +188,31 @@ describe.each(storageCases())('history writer on %s', (store) => {
     await waiting;
   });
 
+  it('appends without a promise: stored at the next flush, failures told to the caller', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 60_000, maxQueuedRows: 6 });
+    const failures: unknown[] = [];
+    const failed = (error: unknown): void => void failures.push(error);
+    writer.append(samples(21, 3), [{ equipmentId: 21, kind: 'online', at: T, message: 'online' }], failed);
+    expect(writer.backlog).toBe(4);
+    writer.append(samples(21, 3, T + 10), [], failed);
+    expect(failures[0]).toBeInstanceOf(HistoryBacklogError);
+    writer.append([{ equipmentId: 21, kind: 'ai', channel: 40, value: 1, at: T }], [], failed);
+    writer.append([], [{ equipmentId: 21, kind: 'nope' as 'alarm', at: T }], failed);
+    expect(failures.slice(1).map((e) => e instanceof TypeError)).toEqual([true, true]);
+    expect(writer.backlog).toBe(4);
+    await writer.flush();
+    expect(await count(21)).toBe(3);
+    await writer.close();
+    writer.append(samples(21, 1, T + 20), [], failed);
+    expect(failures.at(-1)).toBeInstanceOf(HistoryWriterClosedError);
+
+    const broken: Storage = await store.open();
+    const dead = new HistoryWriter(broken.db, { flushMs: 5, onError: () => undefined });
+    await broken.close();
+    const told = new Promise<unknown>((resolve) => dead.append(samples(22, 2), [], resolve));
+    expect(await told).toBeInstanceOf(Error);
+  });
+
   it('keeps order and loses nothing over 20,000 small calls', async () => {
     const writer = new HistoryWriter(storage().db, { flushMs: 5, batchRows: 700 });
     const calls = Array.from({ length: 20_000 }, (_, i) =>

@@ -127,6 +127,8 @@ interface Entry {
   reject(error: unknown): void;
 }
 
+const settledQuietly = (): void => {};
+
 const isId = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 1;
 const isTime = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
 
@@ -242,6 +244,27 @@ export class HistoryWriter {
     return this.#enqueue([...samples], []);
   }
 
+  /**
+   * Hands samples and events over without a promise to wait on: a stream of device statuses
+   * keeps nothing alive until its batch commits. `onFailed` is told when they could not be stored
+   * (invalid, refused as backlog, the writer closed, or their batch failed). The samples array
+   * becomes the writer's: the caller must not change it afterwards. All the rows go in one
+   * transaction.
+   */
+  append(samples: Sample[], events: readonly EventInput[], onFailed: (error: unknown) => void): void {
+    for (const s of samples) {
+      const problem = sampleProblem(s);
+      if (problem) return onFailed(new TypeError(`history sample: ${problem}`));
+    }
+    const rows: EventRow[] = [];
+    for (const e of events) {
+      const row = eventRow(e);
+      if (typeof row === 'string') return onFailed(new TypeError(`history event: ${row}`));
+      rows.push(row);
+    }
+    this.#add(samples, rows, settledQuietly, onFailed);
+  }
+
   /** Stores the event; resolves once it is committed. */
   recordEvent(event: EventInput): Promise<void> {
     const row = eventRow(event);
@@ -268,23 +291,33 @@ export class HistoryWriter {
 
   #enqueue(samples: readonly Sample[], events: readonly EventRow[]): Promise<void> {
     if (this.#closed) return Promise.reject(new HistoryWriterClosedError());
+    if (samples.length + events.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => this.#add(samples, events, resolve, reject));
+  }
+
+  /** Queues one call's rows, or refuses them at once (closed, or over the backlog bound). */
+  #add(
+    samples: readonly Sample[],
+    events: readonly EventRow[],
+    resolve: () => void,
+    reject: (error: unknown) => void,
+  ): void {
+    if (this.#closed) return reject(new HistoryWriterClosedError());
     const rows = samples.length + events.length;
-    if (rows === 0) return Promise.resolve();
+    if (rows === 0) return resolve();
     if (this.backlog + rows > this.#maxQueuedRows) {
       this.#refused(rows);
-      return Promise.reject(new HistoryBacklogError(this.backlog));
+      return reject(new HistoryBacklogError(this.backlog));
     }
-    return new Promise<void>((resolve, reject) => {
-      this.#seq += 1;
-      this.#queue.push({ seq: this.#seq, samples, events, rows, resolve, reject });
-      this.#queuedRows += rows;
-      if (this.#queuedRows >= this.#batchRows) {
-        this.#due = true;
-        this.#pump();
-      } else {
-        this.#startTimer();
-      }
-    });
+    this.#seq += 1;
+    this.#queue.push({ seq: this.#seq, samples, events, rows, resolve, reject });
+    this.#queuedRows += rows;
+    if (this.#queuedRows >= this.#batchRows) {
+      this.#due = true;
+      this.#pump();
+    } else {
+      this.#startTimer();
+    }
   }
 
   #refused(rows: number): void {
