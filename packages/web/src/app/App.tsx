@@ -17,10 +17,12 @@ import NotFoundPage from '../features/errors/NotFoundPage';
 import RouteGuard from '../routes/guard';
 import { queryClient } from './query-client';
 import { AlarmFeedbackBridge } from '../alarms/feedback';
+import { installEquipmentSearch } from '../equipment/search-items';
 
 // The live channel and its alarm pop-ups follow the session on every page; loaded apart so the
 // first page does not wait for the protocol's message schemas.
 void import('../live/service').then((live) => live.installLive());
+installEquipmentSearch(i18n);
 
 export { queryClient };
 

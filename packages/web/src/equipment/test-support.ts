@@ -7,6 +7,7 @@ import type {
   EquipmentType,
   TreeDevice,
 } from '../api/equipment';
+import type { DeviceEntry } from './tree';
 
 const list = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
 
@@ -132,3 +133,20 @@ export function treeDevice(overrides: Partial<TreeDevice> & { id: number; name: 
 export function treeReply(groups: EquipmentTree['groups'], devices: TreeDevice[]): EquipmentTree {
   return { groups, devices, counters: { total: 0, online: 0, offline: 0, alarm: 0, normal: 0 } };
 }
+
+/** A tree entry: an FL-R8 with serial `SN<id>`, full rights, in `group` (none by default). */
+export const deviceEntry = (
+  id: number,
+  name: string,
+  group = '',
+  parentId: number | null = null,
+): DeviceEntry => ({
+  id,
+  unid: `SN${id}`,
+  name,
+  type: 'FL-R8',
+  group,
+  icon: 'ab00.png',
+  parentId,
+  level: 4,
+});

@@ -1,20 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countFlags } from './counters';
-import { treeDevice, treeReply } from './test-support';
+import { treeDevice, treeReply, deviceEntry } from './test-support';
 import { buildTree, collator, deviceIds, flattenTreeReply } from './tree';
-import type { DeviceEntry, TreeNode } from './tree';
+import type { TreeNode } from './tree';
 
-const entry = (id: number, name: string, group = '', parentId: number | null = null): DeviceEntry => ({
-  id,
-  unid: `SN${id}`,
-  name,
-  type: 'FL-R8',
-  group,
-  icon: 'ab00.png',
-  parentId,
-  level: 4,
-});
+const entry = deviceEntry;
 
 const names = (nodes: readonly TreeNode[]): string[] => nodes.map((n) => n.name);
 

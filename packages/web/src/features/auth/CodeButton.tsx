@@ -1,7 +1,8 @@
 /**
  * "Get code": asks the server to send a one-time code to the phone (or address) of the form once
  * that field is valid, then counts down before another may be asked (the server allows one a
- * minute per target).
+ * minute per target). A code sent to an e-mail address is also noted in the header's
+ * notification popover, under its e-mail tab.
  */
 import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { requestCode } from '../../api/auth';
 import type { CodePurpose, CodeTarget } from '../../api/auth';
 import { ApiError } from '../../api/http';
+import { pushNotice } from '../../shell/notices';
 import { describeError } from './errors';
 
 export const CODE_RESEND_SECONDS = 60;
@@ -20,7 +22,7 @@ interface Props {
 }
 
 export default function CodeButton({ purpose, target }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,18 @@ export default function CodeButton({ purpose, target }: Props) {
     if (!to) return;
     setBusy(true);
     try {
-      await requestCode(to, purpose);
+      const sent = await requestCode(to, purpose);
+      // A code mailed to an address is kept under the notification popover's e-mail tab.
+      if ('email' in to)
+        pushNotice({
+          kind: 'email',
+          title: t('shell.notice.codeSentTitle'),
+          text: t('shell.notice.codeSentTo', {
+            to: to.email,
+            time: new Date(sent.expiresAt).toLocaleTimeString(i18n.language),
+          }),
+          at: Date.now(),
+        });
       void message.success(
         t(purpose === 'recover' ? 'auth.messages.codeSentRecover' : 'auth.messages.codeObtained'),
       );

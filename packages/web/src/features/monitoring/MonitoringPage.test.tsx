@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countFlags } from '../../equipment/counters';
 import { useEquipmentStore } from '../../equipment/store';
-import { sampleType } from '../../equipment/test-support';
+import { sampleType, deviceEntry } from '../../equipment/test-support';
 import { buildTree } from '../../equipment/tree';
 import type { DeviceEntry, NodeFlags } from '../../equipment/tree';
 import { setLanguage } from '../../i18n';
@@ -13,16 +13,7 @@ import { renderWithApp } from './test-render';
 
 const SLOW = { timeout: 8000 };
 
-const entry = (id: number, name: string, group: string, parentId: number | null = null): DeviceEntry => ({
-  id,
-  unid: `SN${id}`,
-  name,
-  type: 'FL-R8',
-  group,
-  icon: 'ab00.png',
-  parentId,
-  level: 4,
-});
+const entry = deviceEntry;
 
 function loadStore(entries: DeviceEntry[], flags: Record<number, NodeFlags>) {
   useEquipmentStore.setState({
@@ -135,5 +126,26 @@ describe('monitoring page: tree and filter', () => {
     fireEvent.keyDown(tree, { key: 'ArrowDown' });
     fireEvent.keyDown(tree, { key: 'Enter' });
     expect(useEquipmentStore.getState().selectedId).toBe(2);
+  });
+});
+
+describe('monitoring page: a device named in the location', () => {
+  it('selects the device of ?id= once the tree is in', async () => {
+    restore();
+    restore = mockFetch({
+      'GET /me/events': { body: { items: [], total: 0 } },
+      'GET /equipment/3': { status: 500 },
+    }).restore;
+    renderWithApp(<MonitoringPage />, '/Equips?id=3');
+    await waitFor(() => expect(useEquipmentStore.getState().selectedId).toBe(3), SLOW);
+    expect(
+      screen.getAllByRole('treeitem').find((r) => r.getAttribute('aria-selected') === 'true')?.textContent,
+    ).toContain('Gate');
+  });
+
+  it('warns when the device is not the user’s, and selects nothing', async () => {
+    renderWithApp(<MonitoringPage />, '/Equips?id=99');
+    expect(await screen.findByText('That equipment is not in your list.', {}, SLOW)).toBeTruthy();
+    expect(useEquipmentStore.getState().selectedId).toBeNull();
   });
 });

@@ -3,9 +3,10 @@
  * left, the selected device's channels and the alarms of the last 24 hours at the right. Values
  * arrive over the live channel; nothing here polls.
  */
-import { Alert, Button, Card, Empty, Input, Space, Spin } from 'antd';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Input, Space, Spin } from 'antd';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
 import { useEquipmentStore } from '../../equipment/store';
 import { installLive } from '../../live/service';
 import { useSession } from '../../session/store';
@@ -36,6 +37,22 @@ export default function MonitoringPage() {
     [deferredText, statusFilter],
   );
   const onSelect = useCallback((id: number) => select(id), [select]);
+  const entries = useEquipmentStore((s) => s.entries);
+  const { message } = App.useApp();
+  const { pathname, key: visit } = useLocation();
+  const [params] = useSearchParams();
+  // `?id=` (from the map, the header search or a shared link) selects that device once the tree
+  // is in, once per visit: the page stays cached, so only its own location counts, and a later
+  // click in the tree is not undone by a reload of the tree.
+  const wanted = pathname === '/Equips' ? params.get('id') : null;
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (wanted === null || status !== 'ready' || handled.current === visit) return;
+    handled.current = visit;
+    const id = Number(wanted);
+    if (Number.isSafeInteger(id) && entries[id]) select(id);
+    else void message.warning(t('monitoring.device.notFound'));
+  }, [wanted, visit, status, entries, select, message, t]);
 
   // The session's start loads the equipment; this covers a page shown before that ran.
   useEffect(() => {

@@ -1,43 +1,10 @@
-/** Renders a monitoring component inside the providers it needs (antd App, i18n, Query). */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+/**
+ * Renders a monitoring component inside the providers it needs (antd App, i18n, Query, a router
+ * at `route`, default /Equips).
+ */
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../../i18n';
+import { renderPage } from '../auth/test-render';
 
-/** What jsdom lacks and antd uses: layout observers and media queries, inert here. */
-class NoResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-
-function installBrowserStubs(): void {
-  globalThis.ResizeObserver ??= NoResizeObserver;
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
-}
-
-export function renderWithApp(ui: ReactElement) {
-  installBrowserStubs();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <AntApp>{ui}</AntApp>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+export function renderWithApp(ui: ReactElement, route = '/Equips') {
+  return renderPage(ui, { path: route.split('?')[0] ?? route, route });
 }

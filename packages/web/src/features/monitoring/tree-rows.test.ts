@@ -1,20 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildTree } from '../../equipment/tree';
-import type { DeviceEntry, NodeFlags } from '../../equipment/tree';
+import type { NodeFlags } from '../../equipment/tree';
 import { pathTo, visibleRows } from './tree-rows';
 import type { TreeFilter } from './tree-rows';
+import { deviceEntry } from '../../equipment/test-support';
 
-const entry = (id: number, name: string, group = '', parentId: number | null = null): DeviceEntry => ({
-  id,
-  unid: `SN${id}`,
-  name,
-  type: 'FL-R8',
-  group,
-  icon: 'ab00.png',
-  parentId,
-  level: 4,
-});
+const entry = deviceEntry;
 
 const entries = [
   entry(1, 'Pump A', 'North'),

@@ -25,6 +25,7 @@ export default {
   },
   device: {
     select: 'Select a device in the tree to see its channels.',
+    notFound: 'That equipment is not in your list.',
     online: 'Online',
     offline: 'Offline',
     updated: 'Read at {{time}}',

@@ -40,12 +40,15 @@ export default {
     empty: 'No messages',
     clearAll: 'Clear all',
     cleared: 'Clear messages success',
+    codeSentTitle: 'Code sent',
+    codeSentTo: 'A verification code was sent to {{to}}; it expires at {{time}}.',
   },
   search: {
     placeholder: 'Search pages and equipment',
     empty: 'Nothing matches',
     web: 'Search the web for “{{query}}”',
     route: 'Page',
+    equipment: 'Equipment',
   },
   tabs: {
     refresh: 'Refresh',

@@ -25,6 +25,7 @@ export default {
   },
   device: {
     select: '請在左側設備樹中選擇一台設備查看通道。',
+    notFound: '您的設備列表中沒有該設備。',
     online: '在線',
     offline: '離線',
     updated: '讀取時間 {{time}}',

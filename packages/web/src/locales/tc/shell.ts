@@ -40,12 +40,15 @@ export default {
     empty: '暫無訊息',
     clearAll: '清空訊息',
     cleared: '清空訊息成功',
+    codeSentTitle: '驗證碼已發送',
+    codeSentTo: '驗證碼已發送至 {{to}}，{{time}} 前有效。',
   },
   search: {
     placeholder: '搜尋頁面和設備',
     empty: '沒有符合的結果',
     web: '在網路上搜尋「{{query}}」',
     route: '頁面',
+    equipment: '設備',
   },
   tabs: {
     refresh: '重新整理',

@@ -25,6 +25,7 @@ export default {
   },
   device: {
     select: '请在左侧设备树中选择一台设备查看通道。',
+    notFound: '您的设备列表中没有该设备。',
     online: '在线',
     offline: '离线',
     updated: '读取时间 {{time}}',

@@ -40,12 +40,15 @@ export default {
     empty: '暂无消息',
     clearAll: '清空消息',
     cleared: '清空消息成功',
+    codeSentTitle: '验证码已发送',
+    codeSentTo: '验证码已发送至 {{to}}，{{time}} 前有效。',
   },
   search: {
     placeholder: '搜索页面和设备',
     empty: '没有匹配的结果',
     web: '在网上搜索“{{query}}”',
     route: '页面',
+    equipment: '设备',
   },
   tabs: {
     refresh: '刷新',
