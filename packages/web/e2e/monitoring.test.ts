@@ -160,6 +160,21 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
     FLOW_TIMEOUT_MS,
   );
 
+  it(
+    'opens the device an address names, as the map and the header search link it',
+    async () => {
+      const id = await equipmentId(rest, 'DEMO0003');
+      await page.goto(`${run!.server.origin}/#/Equips?id=${id}`);
+      const row = treeRow(page, /Demo analog outputs/);
+      await expect.poll(() => row.getAttribute('aria-selected'), { timeout: LIVE_TIMEOUT_MS }).toBe('true');
+      await expect
+        .poll(() => page.locator('[data-page="MonitoringPage"]').textContent())
+        .toMatch(/Demo analog outputs[\s\S]*Pump speed/);
+      await screenshot(page, 'monitoring-by-address');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
   it('ran without a page error', () => {
     expect(pageErrors).toEqual([]);
   });

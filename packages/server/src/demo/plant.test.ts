@@ -57,6 +57,10 @@ describe('demo plant', () => {
       if (!response || !('values' in response)) throw new Error('no values read');
       for (const v of response.values) expect(v).toBeGreaterThanOrEqual(2200);
 
+      // The analog outputs start inside their 400-2000 range (a fresh register would read 0).
+      const outputs = await stack.devices.readRegisters(await row('DEMO0003'), 400, 4);
+      expect(outputs).toEqual([1600, 1200, 800, 400]);
+
       // The demo rules are in the relay board: the light timer and the horn on a high tank.
       const board = await row('DEMO0001');
       const timers = await stack.devices.readRegisters(board, 12000, 7);

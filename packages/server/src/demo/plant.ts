@@ -37,6 +37,8 @@ interface DemoDeviceSpec {
   readonly type: string;
   readonly options: Omit<VirtualDeviceOptions, 'subDevices' | 'clock'>;
   readonly subDevices?: readonly SubDeviceSpec[];
+  /** The AO registers (raw) of a device that starts fresh: inside their configured range. */
+  readonly outputs?: readonly number[];
   /** Rule pages written into a device that starts fresh. */
   readonly pages?: readonly {
     readonly type: PageTypeName;
@@ -105,6 +107,8 @@ export const DEMO_PLANT: Readonly<Record<string, DemoDeviceSpec>> = {
   },
   DEMO0003: {
     type: 'FL-AO4',
+    // Pump 75 %, fan 50 %, valves 25 % and 0 % on the 400-2000 scale of the seed.
+    outputs: [1600, 1200, 800, 400],
     options: {
       gps: GPS,
       waveforms: [
@@ -185,6 +189,7 @@ export async function startDemoPlant(options: DemoPlantOptions): Promise<DemoPla
     const subDevices = (spec.subDevices ?? []).filter((s) => addresses.has(s.address));
     const device = new VirtualDevice(spec.type, host.sn, { ...spec.options, subDevices });
     if (store.attach(device) === 'fresh') {
+      spec.outputs?.forEach((value, i) => device.memory.writeHolding(device.memory.aoRegister + i, value));
       for (const page of spec.pages ?? []) writeRulePage(device, page.type, page.rules);
       prefillLists(device);
     }
