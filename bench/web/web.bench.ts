@@ -31,6 +31,7 @@
  *
  *   npm run bench:web
  *   WEB_DEVICES=20000 WEB_SECONDS=20 npm run bench:web
+ *   WEB_CPU_PROFILE=/tmp/profiles WEB_RUNS=1 npm run bench:web   (the page's profile while values update)
  *
  * Needs /usr/bin/chromium (apt-get install chromium). The console is built first when its build
  * is missing or older than its sources (packages/web/e2e/harness.ts).
@@ -67,6 +68,8 @@ const DEVICES = knob('WEB_DEVICES', 10_000, 100);
 const LIVE_DEVICES = knob('WEB_LIVE_DEVICES', 1_000, 1);
 const SECONDS = knob('WEB_SECONDS', 10, 1);
 const RUNS = knob('WEB_RUNS', 3, 1);
+/** WEB_CPU_PROFILE=DIR: the page's CPU profile while the live values update, as DIR/console-live.cpuprofile. */
+const PROFILE_DIR = process.env.WEB_CPU_PROFILE?.trim() || null;
 const LIVE_HZ = 10;
 /** FL-R8 has this many AI channels: each pushed device changes all of them. */
 const AI_PER_DEVICE = 2;
@@ -220,8 +223,19 @@ async function consoleLoads(
 async function onDemand(page: Page, route: string): Promise<ScriptLoad> {
   const before = await resources(page);
   await page.evaluate(`location.hash = ${JSON.stringify(`#${route}`)}`);
-  await page.waitForTimeout(500);
-  await page.waitForLoadState('networkidle');
+  // A page may load its chart or map only once its data is in: settled is when no resource has
+  // been added for 2 s (at most 20 s).
+  const deadline = Date.now() + 20_000;
+  let count = -1;
+  let since = Date.now();
+  while (Date.now() < deadline && Date.now() - since < 2000) {
+    const now = (await resources(page)).length;
+    if (now !== count) {
+      count = now;
+      since = Date.now();
+    }
+    await page.waitForTimeout(250);
+  }
   return scriptLoad(await resources(page), before);
 }
 
@@ -239,8 +253,18 @@ async function liveUpdates(page: Page, serials: readonly string[]): Promise<Live
   await page.evaluate(
     `window.__bench.feed.start(${JSON.stringify(serials)}, ${AI_PER_DEVICE}, ${1000 / LIVE_HZ})`,
   );
+  const profiler = PROFILE_DIR ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
   const deltas = await frames(page, SECONDS);
   const feed = (await page.evaluate('window.__bench.feed.stop()')) as LiveFigures['feed'];
+  if (profiler && PROFILE_DIR) {
+    const { profile } = await profiler.send('Profiler.stop');
+    await writeFile(join(PROFILE_DIR, 'console-live.cpuprofile'), JSON.stringify(profile));
+    await profiler.detach();
+  }
   const live = frameStats(deltas, (await longTasks(page)).slice(before));
   return { idle, live, feed };
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { listAllEquipment } from '../../api/equipment';
 import { useEquipmentStore } from '../../equipment/store';
+import { useWhileShown } from '../../shell/views/shown';
 import { canDrawMap, DeviceMap, loadLeaflet, STATUS_COLOURS } from './device-map';
 import type { DeviceStatus, MapDevice, PopupText } from './device-map';
 import { placeAll } from './gps';
@@ -24,7 +25,8 @@ export default function MapPage() {
   const status = useEquipmentStore((s) => s.status);
   const load = useEquipmentStore((s) => s.load);
   const entries = useEquipmentStore((s) => s.entries);
-  const flags = useEquipmentStore((s) => s.flags);
+  // Live flags redraw this page only while it is shown (a hidden cached view keeps the last).
+  const flags = useWhileShown(useEquipmentStore((s) => s.flags));
   const stored = useEquipmentStore((s) => s.records);
   useEffect(() => {
     if (status === 'idle') void load();

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllUserEvents } from '../../api/history';
 import { useEquipmentStore } from '../../equipment/store';
+import { useWhileShown } from '../../shell/views/shown';
 import EChart from '../history/chart/EChart';
 import EventsTable from '../history/EventsTable';
 import { onlineRatio } from './online-ratio';
@@ -32,9 +33,10 @@ export default function SystemPage() {
   const { t } = useTranslation();
   const status = useEquipmentStore((s) => s.status);
   const load = useEquipmentStore((s) => s.load);
-  const counters = useEquipmentStore((s) => s.counters);
+  const counters = useWhileShown(useEquipmentStore((s) => s.counters));
   const entries = useEquipmentStore((s) => s.entries);
-  const flags = useEquipmentStore((s) => s.flags);
+  // Live flags redraw this page only while it is shown (a hidden cached view keeps the last).
+  const flags = useWhileShown(useEquipmentStore((s) => s.flags));
   useEffect(() => {
     if (status === 'idle') void load();
   }, [status, load]);

@@ -2,6 +2,7 @@
  * The main area's cached views (§2, §9: up to 20). Every visited page stays mounted, hidden
  * while another is shown, so it keeps its state; beyond 20 the least recently shown one goes,
  * and so does the view of a closed tab. A refresh bumps the view's generation to re-mount it.
+ * Each view knows whether it is the one shown (./shown.ts).
  */
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { tabFor } from '../visit';
 import { useShellRoutes } from '../useShellRoutes';
 import ErrorBoundary from './ErrorBoundary';
 import { useViewGenerations } from './refresh';
+import { ViewShownContext } from './shown';
 
 export default function CachedViews() {
   const outlet = useOutlet();
@@ -36,7 +38,9 @@ export default function CachedViews() {
     <>
       {order.current.map((k) => (
         <div key={`${k}:${generations[k] ?? 0}`} className="fl-view" hidden={k !== key}>
-          <ErrorBoundary>{elements.current.get(k)}</ErrorBoundary>
+          <ViewShownContext.Provider value={k === key}>
+            <ErrorBoundary>{elements.current.get(k)}</ErrorBoundary>
+          </ViewShownContext.Provider>
         </div>
       ))}
       {key === null ? (
