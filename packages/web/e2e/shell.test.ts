@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page, WebSocket } from 'playwright-core';
-import { signInToMonitoring, treeRow, waitForRoute } from './console.js';
+import { routePath, signInToMonitoring, treeRow, waitForRoute } from './console.js';
 import type { ConsoleRun } from './harness.js';
 import {
   browserSuiteTitle,
@@ -67,7 +67,17 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.evaluate(`location.hash = ${JSON.stringify(`#${path}`)}`);
   await waitForRoute(page, path);
   const title = TITLES[path];
-  if (title) await page.getByRole('tab', { name: title, selected: true }).waitFor();
+  if (!title) return;
+  try {
+    await page.getByRole('tab', { name: title, selected: true }).waitFor();
+  } catch (error) {
+    // What the page showed instead, for the failure's message and as a screenshot.
+    const shot = await screenshot(page, `visit-failed${path.replaceAll('/', '-')}`);
+    const shown = await tabTitles(page).catch(() => []);
+    throw new Error(`no selected ${title} tab at ${routePath(page)}; tabs ${shown.join(', ')}; see ${shot}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Opens the header's language menu and picks `name`. */
