@@ -1,6 +1,7 @@
 /**
  * The shell in a real browser: every layout (each saved as a screenshot), a theme and a language
- * chosen and kept over a reload, the visited tabs' close actions, and signing out to /login.
+ * chosen and kept over a reload, the visited tabs' close actions, the map closed while it zooms
+ * (saved as a screenshot), and signing out to /login.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page, WebSocket } from 'playwright-core';
@@ -177,6 +178,39 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'
       await page.getByRole('menuitem', { name: 'Close all' }).click();
       await expect.poll(() => tabTitles(page)).toEqual(['Monitoring']);
       await waitForRoute(page, '/Equips');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'closes the map in the middle of a zoom without an error',
+    async () => {
+      const before = pageErrors.length;
+      await visit(page, '/map');
+      // Once the map has drawn the devices (and fitted its view to them), a zoom animation starts
+      // on the next frame and ends on a 250 ms timer: the tab is closed in between.
+      await page.locator('[data-page="MapPage"] .ant-spin').waitFor({ state: 'detached' });
+      await page.waitForTimeout(1000);
+      await screenshot(page, 'map');
+      const zoomIn = await page.getByRole('button', { name: 'Zoom in' }).elementHandle();
+      const close = await page.getByRole('button', { name: 'Close Map' }).elementHandle();
+      await page.evaluate(
+        ([zoom, closeTab]) =>
+          new Promise<void>((resolve) => {
+            (zoom as HTMLElement).click();
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                (closeTab as HTMLElement).click();
+                resolve();
+              }, 50),
+            );
+          }),
+        [zoomIn, close],
+      );
+      await waitForRoute(page, '/Equips');
+      // Past the end of the zoom animation (250 ms) and a resize's moveend (200 ms).
+      await page.waitForTimeout(800);
+      expect(pageErrors.slice(before)).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );

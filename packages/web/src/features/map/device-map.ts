@@ -76,6 +76,22 @@ function popupContent(device: MapDevice, text: PopupText): HTMLElement {
   return root;
 }
 
+/**
+ * Leaflet 1.9's canvas renderer can lose the handle of a redraw it has asked for (a direct redraw
+ * clears it), so removing the map does not cancel that redraw, which then finds the canvas gone
+ * and throws. This renderer skips a redraw once its canvas is gone.
+ */
+function guardedCanvas(L: LeafletModule, options: Leaflet.RendererOptions): Leaflet.Canvas {
+  // _redraw and _ctx are Leaflet's own internals (not in its typings).
+  const redraw = (L.Canvas.prototype as unknown as { _redraw: (this: unknown) => void })._redraw;
+  const Guarded = L.Canvas.extend({
+    _redraw(this: { _ctx?: CanvasRenderingContext2D }) {
+      if (this._ctx) redraw.call(this);
+    },
+  }) as unknown as new (options: Leaflet.RendererOptions) => Leaflet.Canvas;
+  return new Guarded(options);
+}
+
 export class DeviceMap {
   readonly #L: LeafletModule;
   readonly #map: Leaflet.Map;
@@ -97,14 +113,14 @@ export class DeviceMap {
       maxZoom: 19,
       worldCopyJump: false,
       maxBounds: L.latLngBounds([-85, -200], [85, 200]),
-      preferCanvas: true,
+      renderer: guardedCanvas(L, {}),
     });
-    this.#renderer = L.canvas({ padding: 0.5 });
+    this.#renderer = guardedCanvas(L, { padding: 0.5 });
     this.#grid = L.layerGroup().addTo(this.#map);
     this.#dots = L.layerGroup().addTo(this.#map);
     this.#map.setView([30, 110], 3);
-    this.#map.on('moveend', () => this.#drawGrid());
-    this.#map.on('zoomend', () => this.#placeFanned());
+    this.#map.on('moveend', this.#drawGrid, this);
+    this.#map.on('zoomend', this.#placeFanned, this);
     this.#drawGrid();
   }
 
@@ -163,8 +179,19 @@ export class DeviceMap {
     this.#map.invalidateSize();
   }
 
+  /**
+   * Removes the map. A zoom animation still running ends on Leaflet's timer, which reads panes
+   * that remove() deletes: it is ended here first, while they are still there.
+   */
   destroy(): void {
-    this.#map.remove();
+    const map = this.#map;
+    map.off('moveend', this.#drawGrid, this);
+    map.off('zoomend', this.#placeFanned, this);
+    map.stop();
+    // Leaflet keeps no public handle on a zoom animation; these are its own names (1.9).
+    const zooming = map as unknown as { _animatingZoom?: boolean; _onZoomTransitionEnd?: () => void };
+    if (zooming._animatingZoom) zooming._onZoomTransitionEnd?.call(map);
+    map.remove();
   }
 
   #update(device: MapDevice): void {
