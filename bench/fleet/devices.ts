@@ -3,8 +3,9 @@
  * sockets and timers do not share the measuring process's event loop. Takes one JSON argument (a
  * ShardConfig): a shard of FL-R8 devices on DTU links to the server, or on the MQTT broker.
  *
- * The first `held` devices keep the AI channels the benchmark sets where it set them (at 0 until
- * then), whatever their waveforms do; the others run their waveforms. Requests come on standard
+ * The first `held` devices keep each AI channel the benchmark has set at the value it set,
+ * whatever their waveforms do; their other channels, and the other devices, run their waveforms
+ * (so a held MQTT device still reports its AI1 ten times a second). Requests come on standard
  * input and answers go to standard output, one JSON document a line:
  *
  *   {"id":1,"op":"set","index":3,"channel":0,"value":1003} → {"id":1,"at":EPOCH_MS}
@@ -73,12 +74,16 @@ const STOP_TIMEOUT_MS = 20_000;
 const CLEAR_BATCH = 100;
 
 /**
- * MQTT devices: AI1 a random walk over a 12-bit range that steps every report period, so each
- * report carries a new value (ten a second at 100 ms); AI2 still, for the held devices' changes.
+ * MQTT devices: AI1 a random walk over a 12-bit range that steps ten times per report period, so
+ * each report carries a new value (ten a second at 100 ms) even when the reports come early or late
+ * against the walk's steps (a walk stepping once per period would now and then show a report the
+ * same step as the last, and the device would have nothing to report); AI2 still, for the held
+ * devices' changes.
  */
 function mqttWaveforms(reportMs: number): Waveform[] {
+  const stepMs = Math.max(1, Math.floor(reportMs / 10));
   return [
-    { kind: 'random-walk', min: 0, max: 4095, seed: 1, stepMs: reportMs, maxStep: 64 },
+    { kind: 'random-walk', min: 0, max: 4095, seed: 1, stepMs, maxStep: 64 },
     { kind: 'constant', value: 0 },
   ];
 }
@@ -114,10 +119,7 @@ const fleet = build(config);
 
 // Held devices: after every tick, the channels set by the benchmark are put back.
 const held = fleet.clients.slice(0, config.held).map((client) => {
-  const values = new Map<number, number>([
-    [0, 0],
-    [1, 0],
-  ]);
+  const values = new Map<number, number>();
   const device = client.device;
   const tick = device.tick.bind(device);
   const apply = (): void => {

@@ -1,8 +1,8 @@
 /**
  * Device fleet: FLEET_DEVICES simulated FL-R8 devices (5,000 by default) on DTU links, polled every
  * 10 s, and FLEET_MQTT_DEVICES (1,000) on the MQTT broker reporting every FLEET_MQTT_REPORT_MS
- * (100 ms) with an AI that moves every report, against the real server (packages/server/src/main.ts
- * in a child process, on SQLite). The devices run in child processes of their own (bench/fleet/
+ * (100 ms) with an AI that moves every report, against the real server as `npm start` runs it
+ * (packages/server/dist/main.js, built first with tsc, in a child process, on SQLite). The devices run in child processes of their own (bench/fleet/
  * devices.ts, at most 10,000 DTU links each, dialling 250 links a second in all), so this process
  * only measures. For FLEET_SECONDS (30) it measures data points persisted per second (telemetry
  * rows, read from the store), the server's CPU, memory (from /proc) and event-loop delay
@@ -40,6 +40,7 @@ import { openStorage } from '@fieldlink/server';
 import { SQLITE_FILE_NAME } from '../../packages/server/src/storage/open.js';
 import { fleetSerial } from '@fieldlink/simulator';
 import { peakRss, resetPeakRss } from '../history/child.js';
+import { buildServer } from '../support/build.js';
 import type { ShardCommand, ShardConfig, ShardStatus } from './devices.js';
 import type { ProbeReport } from './server-probe.js';
 import {
@@ -116,8 +117,9 @@ const RUN_LIMIT_MS =
 /** ThingsBoard's published single-node figure on 2 vCPU. */
 const THINGSBOARD = { devices: 5000, pointsPerSecond: 15_000, cpuPercent: 95, vcpus: 2 } as const;
 
-const MAIN_FILE = fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url));
-const PROBE_FILE = fileURLToPath(new URL('./server-probe.ts', import.meta.url));
+/** The server as `npm start` runs it: compiled, not transformed from sources on load. */
+const MAIN_FILE = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url));
+const SERVER_MAIN_FILE = fileURLToPath(new URL('./server-main.ts', import.meta.url));
 const DEVICES_FILE = fileURLToPath(new URL('./devices.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -136,14 +138,19 @@ type Child = ChildProcessByStdio<Writable, Readable, null>;
 /** Every child started, for the run's time limit to end them. */
 const children = new Set<Child>();
 
-/** Node with the given arguments, its open-file limit raised first (as far as the hard limit allows). */
-function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv): Child {
+/**
+ * Node with the given arguments, its open-file limit raised first (as far as the hard limit
+ * allows). TypeScript modules load through tsx; with `sources`, the workspace packages resolve to
+ * their sources, otherwise to their builds.
+ */
+function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv, sources = true): Child {
   const script = `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n hard; exec "$0" "$@"`;
-  const child = spawn(
-    'bash',
-    ['-c', script, process.execPath, '--conditions=source', '--import', 'tsx', ...args],
-    { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const conditions = sources ? ['--conditions=source'] : [];
+  const child = spawn('bash', ['-c', script, process.execPath, ...conditions, '--import', 'tsx', ...args], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -168,19 +175,23 @@ interface Server {
 }
 
 function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
-  const child = spawnNode(['--import', PROBE_FILE, MAIN_FILE], {
-    ...process.env,
-    FLEET_PROBE_PROFILE_DIR: CPU_PROFILE_DIR ?? '',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    DTU_PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO: '0',
-    POLL_SECONDS: String(POLL_SECONDS),
-    LOG_LEVEL: 'warn',
-    MQTT_URL: mqttUrl ?? '',
-    MQTT_NODE_ID: `fleet-bench-${process.pid}`,
-  });
+  const child = spawnNode(
+    [SERVER_MAIN_FILE, MAIN_FILE],
+    {
+      ...process.env,
+      FLEET_PROBE_PROFILE_DIR: CPU_PROFILE_DIR ?? '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DTU_PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      POLL_SECONDS: String(POLL_SECONDS),
+      LOG_LEVEL: 'warn',
+      MQTT_URL: mqttUrl ?? '',
+      MQTT_NODE_ID: `fleet-bench-${process.pid}`,
+    },
+    false,
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const warnings = new Map<string, number>();
   const probes: ((report: ProbeReport) => void)[] = [];
@@ -585,6 +596,7 @@ function dtuShards(dtuPort: number, devices: number): ShardConfig[] {
 }
 
 async function main(): Promise<void> {
+  await buildServer();
   const startLoad = loadavg();
   const mqttSkip =
     MQTT_DEVICES === 0

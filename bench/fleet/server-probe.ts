@@ -1,5 +1,5 @@
 /**
- * Loaded into the server under test before its main module (node --import), without changing it:
+ * Loaded into the server under test before its main module (by server-main.ts), without changing it:
  * watches the event loop. A line `probe` on the server's standard input is answered on its
  * standard output with `probe {…}` (one JSON document: the event-loop delay p50/p99/max in ms
  * since the last answer, and each stall of at least STALL_MS with when it ended, how long it

@@ -6,6 +6,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
+import { steadyInterval } from './steady-interval.js';
+import type { SteadyInterval } from './steady-interval.js';
 import type { VirtualDevice } from './virtual-device.js';
 
 /** Timer functions, replaceable in tests. */
@@ -16,11 +18,13 @@ export interface Timers {
   clearInterval(handle: unknown): void;
 }
 
+/** The system's timers; intervals keep to their schedule on a busy process (steady-interval.ts). */
 export const SYSTEM_TIMERS: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+  // As Node does, a period under 1 ms is taken as 1 ms.
+  setInterval: (fn, ms) => steadyInterval(fn, Math.max(1, ms || 0)),
+  clearInterval: (h) => (h as SteadyInterval | undefined)?.stop(),
 };
 
 export interface Backoff {
