@@ -180,6 +180,7 @@ describe.each(storageCases())('history recorder on %s', (store) => {
     const sink: HistorySink = {
       record: (samples) => (failing ? Promise.reject(new Error('store down')) : writer.record(samples)),
       recordEvent: (event) => writer.recordEvent(event),
+      append: (samples, events, onFailed) => writer.append(samples, events, onFailed),
     };
     const recorder = new HistoryRecorder({ writer: sink });
     const equipment: RecordedEquipment = { id: 12, unid: 'REC00002', settings };

@@ -56,8 +56,7 @@ export interface OperationRecord {
 export type Publish = (equipmentId: number, message: ServerMessage) => void;
 
 /** Where the recorder's rows go: a HistoryWriter. */
-export type HistorySink = Pick<HistoryWriter, 'record' | 'recordEvent'> &
-  Partial<Pick<HistoryWriter, 'append'>>;
+export type HistorySink = Pick<HistoryWriter, 'record' | 'recordEvent' | 'append'>;
 
 export interface HistoryRecorderOptions {
   readonly writer: HistorySink;
@@ -130,13 +129,7 @@ export class HistoryRecorder {
   note(equipment: RecordedEquipment, status: Observation): AlarmTransition[] {
     const { samples, events, transitions } = this.#take(equipment, status);
     if (samples.length + events.length === 0) return transitions;
-    const failed = (): void => this.forget(equipment.id);
-    if (this.#writer.append) this.#writer.append(samples, events, failed);
-    else
-      void Promise.all([
-        this.#writer.record(samples),
-        ...events.map((e) => this.#writer.recordEvent(e)),
-      ]).catch(failed);
+    this.#writer.append(samples, events, () => this.forget(equipment.id));
     return transitions;
   }
 

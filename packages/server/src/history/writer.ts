@@ -290,8 +290,6 @@ export class HistoryWriter {
   }
 
   #enqueue(samples: readonly Sample[], events: readonly EventRow[]): Promise<void> {
-    if (this.#closed) return Promise.reject(new HistoryWriterClosedError());
-    if (samples.length + events.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => this.#add(samples, events, resolve, reject));
   }
 

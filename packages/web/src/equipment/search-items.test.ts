@@ -4,9 +4,8 @@ import { i18n, setLanguage } from '../i18n';
 import { filterSuggestions, useSearchSources } from '../shell/search';
 import { EQUIPMENT_SOURCE, equipmentSearchItems, installEquipmentSearch } from './search-items';
 import { useEquipmentStore } from './store';
-import { deviceEntry } from './test-support';
+import { deviceEntry as entry } from './test-support';
 
-const entry = deviceEntry;
 const entries = { 1: entry(1, 'Pump house', 'North'), 2: entry(2, '泵房继电器', '') };
 const provided = () => useSearchSources.getState().sources[EQUIPMENT_SOURCE] ?? [];
 

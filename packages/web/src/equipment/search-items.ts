@@ -6,13 +6,11 @@
 import type { i18n as I18n } from 'i18next';
 import { provideSearchItems } from '../shell/search';
 import type { SearchItem } from '../shell/search';
+import { monitoringTarget } from './links';
 import { useEquipmentStore } from './store';
 import type { DeviceEntry } from './tree';
 
 export const EQUIPMENT_SOURCE = 'equipment';
-
-/** The route that opens a device on the monitoring page. */
-export const monitoringTarget = (id: number): string => `/Equips?id=${id}`;
 
 /** One suggestion per device, in the tree's order of ids; the group is shown beside the word. */
 export function equipmentSearchItems(

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countFlags } from './counters';
-import { treeDevice, treeReply, deviceEntry } from './test-support';
+import { deviceEntry as entry, treeDevice, treeReply } from './test-support';
 import { buildTree, collator, deviceIds, flattenTreeReply } from './tree';
 import type { TreeNode } from './tree';
-
-const entry = deviceEntry;
 
 const names = (nodes: readonly TreeNode[]): string[] => nodes.map((n) => n.name);
 

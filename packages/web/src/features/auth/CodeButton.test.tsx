@@ -8,6 +8,9 @@ import CodeButton from './CodeButton';
 import { renderPage } from './test-render';
 
 const SLOW = { timeout: 8000 };
+const CODE_SENT = {
+  'POST /auth/verification-codes': { body: { sent: true, expiresAt: '2026-11-23T10:05:00Z' } },
+};
 let restore = (): void => undefined;
 
 beforeEach(() => {
@@ -28,9 +31,7 @@ function renderButton(target: { phone: string } | { email: string } | null) {
 
 describe('get code', () => {
   it('asks for a code, counts down, and notes a mailed code under the e-mail tab', async () => {
-    const fetch = mockFetch({
-      'POST /auth/verification-codes': { body: { sent: true, expiresAt: '2026-11-23T10:05:00Z' } },
-    });
+    const fetch = mockFetch(CODE_SENT);
     restore = fetch.restore;
     renderButton({ email: 'ops@example.com' });
     fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
@@ -42,9 +43,7 @@ describe('get code', () => {
   });
 
   it('a code sent to a phone is no e-mail notice; nothing is asked for an invalid field', async () => {
-    const fetch = mockFetch({
-      'POST /auth/verification-codes': { body: { sent: true, expiresAt: '2026-11-23T10:05:00Z' } },
-    });
+    const fetch = mockFetch(CODE_SENT);
     restore = fetch.restore;
     renderButton({ phone: '13800000000' });
     fireEvent.click(screen.getByRole('button', { name: 'Get code' }));

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { listAllEquipment } from '../../api/equipment';
+import { monitoringTarget } from '../../equipment/links';
 import { useEquipmentStore } from '../../equipment/store';
 import { useWhileShown } from '../../shell/views/shown';
 import { canDrawMap, DeviceMap, loadLeaflet, STATUS_COLOURS } from './device-map';
@@ -115,7 +116,7 @@ export default function MapPage() {
   const unplacedList = (
     <Flex vertical style={{ maxHeight: 240, overflow: 'auto' }}>
       {unplaced.slice(0, MAX_LISTED).map((d) => (
-        <a key={d.id} href={`#/Equips?id=${d.id}`}>
+        <a key={d.id} href={`#${monitoringTarget(d.id)}`}>
           {d.name}
         </a>
       ))}

@@ -5,6 +5,7 @@
  * CSS are loaded on first use, so neither is in the initial bundle.
  */
 import type * as Leaflet from 'leaflet';
+import { monitoringTarget } from '../../equipment/links';
 import { degreeLabel, graticule } from './graticule';
 import { bySpot, fanOffsets } from './gps';
 import type { Placed, Position } from './gps';
@@ -69,7 +70,7 @@ function popupContent(device: MapDevice, text: PopupText): HTMLElement {
     return a;
   };
   links.append(
-    link(`#/Equips?id=${device.id}`, text.openMonitoring),
+    link(`#${monitoringTarget(device.id)}`, text.openMonitoring),
     link(`#/history?id=${device.id}`, text.openHistory),
   );
   root.append(name, status, links);

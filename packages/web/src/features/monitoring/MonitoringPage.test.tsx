@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countFlags } from '../../equipment/counters';
 import { useEquipmentStore } from '../../equipment/store';
-import { sampleType, deviceEntry } from '../../equipment/test-support';
+import { deviceEntry as entry, sampleType } from '../../equipment/test-support';
 import { buildTree } from '../../equipment/tree';
 import type { DeviceEntry, NodeFlags } from '../../equipment/tree';
 import { setLanguage } from '../../i18n';
@@ -12,8 +12,6 @@ import MonitoringPage from './MonitoringPage';
 import { renderWithApp } from './test-render';
 
 const SLOW = { timeout: 8000 };
-
-const entry = deviceEntry;
 
 function loadStore(entries: DeviceEntry[], flags: Record<number, NodeFlags>) {
   useEquipmentStore.setState({
@@ -30,10 +28,18 @@ function loadStore(entries: DeviceEntry[], flags: Record<number, NodeFlags>) {
 const treeNames = () =>
   screen.queryAllByRole('treeitem').map((r) => r.querySelector('.tree-name')?.textContent ?? '');
 
+const NO_EVENTS = { 'GET /me/events': { body: { items: [], total: 0 } } };
 let restore = (): void => undefined;
+
+/** No events, and device `id`'s record failing: these tests look at the tree, not the device panel. */
+function withDeviceRead(id: number): void {
+  restore();
+  restore = mockFetch({ ...NO_EVENTS, [`GET /equipment/${id}`]: { status: 500 } }).restore;
+}
+
 beforeEach(() => {
   setLanguage('en');
-  restore = mockFetch({ 'GET /me/events': { body: { items: [], total: 0 } } }).restore;
+  restore = mockFetch(NO_EVENTS).restore;
   loadStore(
     [
       entry(1, 'Pump house', 'North'),
@@ -101,11 +107,7 @@ describe('monitoring page: tree and filter', () => {
   });
 
   it('selecting a device row selects it in the store; a group row opens and closes', async () => {
-    restore();
-    restore = mockFetch({
-      'GET /me/events': { body: { items: [], total: 0 } },
-      'GET /equipment/1': { status: 500 },
-    }).restore;
+    withDeviceRead(1);
     renderWithApp(<MonitoringPage />);
     fireEvent.click(screen.getByText('Pump house'));
     expect(useEquipmentStore.getState().selectedId).toBe(1);
@@ -115,11 +117,7 @@ describe('monitoring page: tree and filter', () => {
   });
 
   it('moves with the arrow keys and selects with Enter', async () => {
-    restore();
-    restore = mockFetch({
-      'GET /me/events': { body: { items: [], total: 0 } },
-      'GET /equipment/2': { status: 500 },
-    }).restore;
+    withDeviceRead(2);
     renderWithApp(<MonitoringPage />);
     const tree = screen.getByRole('tree');
     fireEvent.keyDown(tree, { key: 'ArrowDown' });
@@ -131,11 +129,7 @@ describe('monitoring page: tree and filter', () => {
 
 describe('monitoring page: a device named in the location', () => {
   it('selects the device of ?id= once the tree is in', async () => {
-    restore();
-    restore = mockFetch({
-      'GET /me/events': { body: { items: [], total: 0 } },
-      'GET /equipment/3': { status: 500 },
-    }).restore;
+    withDeviceRead(3);
     renderWithApp(<MonitoringPage />, '/Equips?id=3');
     await waitFor(() => expect(useEquipmentStore.getState().selectedId).toBe(3), SLOW);
     expect(

@@ -4,9 +4,7 @@ import { buildTree } from '../../equipment/tree';
 import type { NodeFlags } from '../../equipment/tree';
 import { pathTo, visibleRows } from './tree-rows';
 import type { TreeFilter } from './tree-rows';
-import { deviceEntry } from '../../equipment/test-support';
-
-const entry = deviceEntry;
+import { deviceEntry as entry } from '../../equipment/test-support';
 
 const entries = [
   entry(1, 'Pump A', 'North'),
