@@ -4,7 +4,7 @@
  * (saved as a screenshot), and signing out to /login.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page, WebSocket } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request, WebSocket } from 'playwright-core';
 import { routePath, signInToMonitoring, treeRow, waitForRoute } from './console.js';
 import type { ConsoleRun } from './harness.js';
 import {
@@ -183,15 +183,25 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'
   );
 
   it(
-    'closes the map in the middle of a zoom without an error',
+    'draws the map from the console alone, and closes it in the middle of a zoom without an error',
     async () => {
       const before = pageErrors.length;
+      // No tile server: every request the map makes goes to the console's own origin.
+      const elsewhere: string[] = [];
+      const onRequest = (request: Request): void => {
+        const url = new URL(request.url());
+        if (/^https?:$/.test(url.protocol) && url.origin !== run!.server.origin) elsewhere.push(url.href);
+      };
+      page.on('request', onRequest);
       await visit(page, '/map');
       // Once the map has drawn the devices (and fitted its view to them), a zoom animation starts
       // on the next frame and ends on a 250 ms timer: the tab is closed in between.
       await page.locator('[data-page="MapPage"] .ant-spin').waitFor({ state: 'detached' });
       await page.waitForTimeout(1000);
       await screenshot(page, 'map');
+      page.off('request', onRequest);
+      expect(elsewhere).toEqual([]);
+      expect(await page.locator('.leaflet-tile').count()).toBe(0);
       const zoomIn = await page.getByRole('button', { name: 'Zoom in' }).elementHandle();
       const close = await page.getByRole('button', { name: 'Close Map' }).elementHandle();
       await page.evaluate(

@@ -7,7 +7,10 @@ import type {
   EquipmentType,
   TreeDevice,
 } from '../api/equipment';
-import type { DeviceEntry } from './tree';
+import { countFlags } from './counters';
+import { useEquipmentStore } from './store';
+import { buildTree } from './tree';
+import type { DeviceEntry, NodeFlags } from './tree';
 
 const list = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
 
@@ -150,3 +153,16 @@ export const deviceEntry = (
   parentId,
   level: 4,
 });
+
+/** The equipment store as after a tree reply of `entries` (FL-R8s) with their `flags`. */
+export function loadTreeStore(entries: readonly DeviceEntry[], flags: Record<number, NodeFlags>): void {
+  useEquipmentStore.setState({
+    status: 'ready',
+    types: { 'FL-R8': sampleType() },
+    entries: Object.fromEntries(entries.map((e) => [e.id, e])),
+    idByUnid: Object.fromEntries(entries.map((e) => [e.unid, e.id])),
+    tree: buildTree(entries),
+    flags,
+    counters: countFlags(Object.values(flags)),
+  });
+}

@@ -1,29 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countFlags } from '../../equipment/counters';
 import { useEquipmentStore } from '../../equipment/store';
-import { deviceEntry as entry, sampleType } from '../../equipment/test-support';
-import { buildTree } from '../../equipment/tree';
-import type { DeviceEntry, NodeFlags } from '../../equipment/tree';
+import { deviceEntry as entry, loadTreeStore as loadStore } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
 import { mockFetch } from '../../session/test-support';
 import MonitoringPage from './MonitoringPage';
 import { renderWithApp } from './test-render';
 
 const SLOW = { timeout: 8000 };
-
-function loadStore(entries: DeviceEntry[], flags: Record<number, NodeFlags>) {
-  useEquipmentStore.setState({
-    status: 'ready',
-    types: { 'FL-R8': sampleType() },
-    entries: Object.fromEntries(entries.map((e) => [e.id, e])),
-    idByUnid: Object.fromEntries(entries.map((e) => [e.unid, e.id])),
-    tree: buildTree(entries),
-    flags,
-    counters: countFlags(Object.values(flags)),
-  });
-}
 
 const treeNames = () =>
   screen.queryAllByRole('treeitem').map((r) => r.querySelector('.tree-name')?.textContent ?? '');

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Permission } from '../../api/equipment';
+import { permissionFromLevel } from '../../equipment/rights';
+import { useEquipmentStore } from '../../equipment/store';
+import { sampleRecord, sampleType } from '../../equipment/test-support';
+import { setLanguage } from '../../i18n';
+import { mockFetch } from '../../session/test-support';
+import DeviceView from './DeviceView';
+import { renderWithApp } from './test-render';
+
+const COUNTS = { do: 2, di: 0, ai: 0, ao: 2 };
+const READ_ONLY = 'Read only: you can watch this device but not operate it.';
+const NO_CONFIG = 'No configuration permission currently';
+
+/** The device view of a board with two relays and two analog outputs, under `permission`. */
+function renderWith(permission: Permission) {
+  const record = sampleRecord({ id: 5, name: 'Board', counts: COUNTS, permission });
+  useEquipmentStore.setState({
+    types: { [record.type]: sampleType(record.type, COUNTS) },
+    records: { 5: record },
+    rights: { 5: permission },
+  });
+  renderWithApp(<DeviceView id={5} />);
+}
+
+const controls = () => ({
+  switches: screen.queryAllByRole('switch').length,
+  aoSet: screen.queryAllByRole('button', { name: 'Set' }).length,
+  aoInputs: screen.queryAllByLabelText(/^New value of/).length,
+});
+
+let restore = (): void => undefined;
+beforeEach(() => {
+  setLanguage('en');
+  // The record read on selection fails: the one in the store stays.
+  restore = mockFetch({ 'GET /equipment/5': { status: 500 } }).restore;
+});
+afterEach(() => {
+  restore();
+  cleanup();
+  useEquipmentStore.getState().reset();
+});
+
+describe('device view by permission', () => {
+  it('a reader watches: no output or AO controls, told it is read only and may not configure', () => {
+    renderWith(permissionFromLevel(1));
+    expect(screen.getByText('Board')).toBeTruthy();
+    expect(controls()).toEqual({ switches: 0, aoSet: 0, aoInputs: 0 });
+    expect(screen.getByText(READ_ONLY)).toBeTruthy();
+    expect(screen.getByTestId('no-config').textContent).toBe(NO_CONFIG);
+  });
+
+  it('an operator switches and sets outputs, but may not configure', () => {
+    renderWith(permissionFromLevel(2));
+    expect(controls()).toEqual({ switches: 2, aoSet: 2, aoInputs: 2 });
+    expect(screen.queryByText(READ_ONLY)).toBeNull();
+    expect(screen.getByTestId('no-config').textContent).toBe(NO_CONFIG);
+  });
+
+  it('an owner operates and configures', () => {
+    renderWith(sampleRecord().permission);
+    expect(controls()).toEqual({ switches: 2, aoSet: 2, aoInputs: 2 });
+    expect(screen.queryByText(READ_ONLY)).toBeNull();
+    expect(screen.queryByTestId('no-config')).toBeNull();
+  });
+
+  it('an editor without the operate right configures but does not operate', () => {
+    renderWith(permissionFromLevel(3));
+    expect(controls()).toEqual({ switches: 0, aoSet: 0, aoInputs: 0 });
+    expect(screen.getByText(READ_ONLY)).toBeTruthy();
+    expect(screen.queryByTestId('no-config')).toBeNull();
+  });
+});
