@@ -40,7 +40,7 @@ import { openStorage } from '@fieldlink/server';
 import { SQLITE_FILE_NAME } from '../../packages/server/src/storage/open.js';
 import { fleetSerial } from '@fieldlink/simulator';
 import { peakRss, resetPeakRss } from '../history/child.js';
-import { buildServer } from '../support/build.js';
+import { buildServer } from '../../packages/web/e2e/harness.js';
 import type { ShardCommand, ShardConfig, ShardStatus } from './devices.js';
 import type { ProbeReport } from './server-probe.js';
 import {

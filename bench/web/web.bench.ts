@@ -1,6 +1,6 @@
 /**
  * The web console in headless Chromium (/usr/bin/chromium through playwright-core) against the
- * real server (packages/server/src/main.ts in a child process, SQLite, no demo) whose one account
+ * real server (built and run as `npm start` runs it, in a child process, SQLite, no demo) whose one account
  * owns WEB_DEVICES (10,000) FL-R8 devices in groups of 100, seeded straight into the store with
  * the fleet benchmark's seed (bench/fleet/seed.ts). It measures, each beside a baseline taken in
  * the same run:
@@ -41,6 +41,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  buildServer,
   chromiumProblem,
   ensureConsoleBuilt,
   launchBrowser,
@@ -308,6 +309,7 @@ async function main(): Promise<void> {
       `seeded ${account.devices} devices in ${account.groups} groups in ${ms(performance.now() - seedStart)}`,
     );
 
+    await buildServer();
     server = await startServer({ dataDir, env: { DEMO: '0', WEB_DIR: webDir, POLL_SECONDS: '3600' } });
     const session = await signIn(server, account.userName, account.password);
     browser = await launchBrowser();

@@ -1,13 +1,15 @@
 /**
- * What the browser tests (and bench/web) stand on: the console built by Vite when its build is
- * missing or older than its sources, the real server (packages/server/src/main.ts) in a child
- * process on a free port with a data directory of its own, and headless Chromium from the system
- * (/usr/bin/chromium, driven by playwright-core; no browser is downloaded).
+ * What the browser tests (and the benchmarks) stand on: the console built by Vite when its build
+ * is missing or older than its sources, the server built by tsc as `npm start` builds it and run
+ * as `npm start` runs it (node packages/server/dist/main.js) in a child process on a free port
+ * with a data directory of its own, and headless Chromium from the system (/usr/bin/chromium,
+ * driven by playwright-core; no browser is downloaded).
  *
  * Without Chromium the tests are skipped with the reason, unless REQUIRE_SERVICES=1 (as in CI),
  * where they fail instead.
  */
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
@@ -24,7 +26,10 @@ export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const WEB_DIST = join(WEB_ROOT, 'dist');
 /** Screenshots and other artefacts of the browser tests (git-ignored). */
 export const RESULTS_DIR = join(WEB_ROOT, 'test-results');
-const SERVER_MAIN = join(REPO_ROOT, 'packages/server/src/main.ts');
+/** The server's entry as `npm start` runs it, compiled by `buildServer()`. */
+export const SERVER_MAIN = join(REPO_ROOT, 'packages/server/dist/main.js');
+/** The packages the server is compiled from, in `npm run build`'s order. */
+const SERVER_PACKAGES = ['packages/protocol', 'packages/simulator', 'packages/server'] as const;
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -110,7 +115,6 @@ export async function buildIsStale(): Promise<boolean> {
   return newest > built;
 }
 
-const LOCK_FILE = join(tmpdir(), 'fieldlink-web-build.lock');
 const LOCK_WAIT_MS = SETUP_TIMEOUT_MS;
 
 function alive(pid: number): boolean {
@@ -122,31 +126,35 @@ function alive(pid: number): boolean {
   }
 }
 
-/** One build at a time across the test files running in parallel (and bench/web). */
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * One build of a kind at a time across the test files running in parallel (and the
+ * benchmarks): `name` is 'web' or 'server'.
+ */
+async function withBuildLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const lockFile = join(tmpdir(), `fieldlink-${name}-build.lock`);
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
-      const handle = await open(LOCK_FILE, 'wx');
+      const handle = await open(lockFile, 'wx');
       await handle.writeFile(String(process.pid));
       await handle.close();
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number((await readFile(LOCK_FILE, 'utf8').catch(() => '')).trim());
+      const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
       // A lock left by a process that died is taken over.
       if (Number.isInteger(holder) && holder > 0 && !alive(holder)) {
-        await unlink(LOCK_FILE).catch(() => undefined);
+        await unlink(lockFile).catch(() => undefined);
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`the console build lock ${LOCK_FILE} was held too long`);
+      if (Date.now() > deadline) throw new Error(`the build lock ${lockFile} was held too long`);
       await sleep(500);
     }
   }
   try {
     return await work();
   } finally {
-    await unlink(LOCK_FILE).catch(() => undefined);
+    await unlink(lockFile).catch(() => undefined);
   }
 }
 
@@ -157,7 +165,7 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function ensureConsoleBuilt(): Promise<boolean> {
   if (!(await buildIsStale())) return false;
-  return withBuildLock(async () => {
+  return withBuildLock('web', async () => {
     // Another test file may have built it while this one waited.
     if (!(await buildIsStale())) return false;
     const { build } = await import('vite');
@@ -171,6 +179,32 @@ export async function ensureConsoleBuilt(): Promise<boolean> {
     }
     return true;
   });
+}
+
+/**
+ * Compiles the server's packages into their dist folders with `tsc -b`, as `npm run build` does
+ * (incremental: about a second when nothing changed); rejects with tsc's output on failure.
+ */
+export function buildServer(): Promise<void> {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  return withBuildLock(
+    'server',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, [tsc, '-b', ...SERVER_PACKAGES], {
+          cwd: REPO_ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('error', reject);
+        child.once('exit', (code) => {
+          if (code === 0) resolve();
+          else reject(new Error(`building the server failed (tsc exit ${code}):\n${output}`));
+        });
+      }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,9 +240,9 @@ process.once('exit', () => {
 });
 
 /**
- * Starts the real server (`node --conditions=source --import tsx packages/server/src/main.ts`)
- * on a free port with DTU_PORT=0, serving packages/web/dist, and resolves once it listens (and,
- * with the demo on, once its simulated devices are started).
+ * Starts the built server (`node packages/server/dist/main.js`, as `npm start` does; call
+ * `buildServer()` first) on a free port with DTU_PORT=0, serving packages/web/dist, and resolves
+ * once it listens (and, with the demo on, once its simulated devices are started).
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const ownDir = options.dataDir === undefined;
@@ -225,7 +259,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...options.env,
   };
   const waitForDemo = options.waitForDemo ?? !['0', 'false'].includes((env.DEMO ?? '').toLowerCase());
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -328,6 +362,7 @@ export interface ConsoleRun {
 export async function startConsole(options: ServerOptions = {}): Promise<ConsoleRun> {
   requireChromium();
   await ensureConsoleBuilt();
+  await buildServer();
   const server = await startServer(options);
   try {
     const browser = await launchBrowser();

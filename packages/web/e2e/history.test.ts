@@ -1,10 +1,12 @@
 /**
  * History in a real browser: the demo relay board's curves drawn from what the server recorded
- * of the simulated device, and its export saved as a CSV file.
+ * of the simulated device, its export saved as a CSV file and as an XLSX workbook, the progress
+ * shown while an export is under way, and an export cancelled.
  */
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { apiSignIn, equipmentId } from './api.js';
 import { signInToMonitoring, waitForRoute } from './console.js';
 import type { ConsoleRun } from './harness.js';
@@ -84,6 +86,103 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('history in Chromium'), () => {
       expect(header).toContain('AI1 Tank level (m)');
       expect(rows.filter((r) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/.test(r)).length).toBeGreaterThan(0);
       await expect.poll(() => page.getByText(/^Saved /).count()).toBeGreaterThan(0);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  /**
+   * Holds the next export's answer (the server has answered; the browser has not got it yet)
+   * until the returned function is called, so what the page shows meanwhile can be checked.
+   */
+  async function holdNextExport(): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let handled!: () => void;
+    const done = new Promise<void>((resolve) => (handled = resolve));
+    const pattern = /\/api\/v1\/equipment\/\d+\/export\?/;
+    const handler = async (route: Route): Promise<void> => {
+      try {
+        const response = await route.fetch();
+        await released;
+        // A cancelled export's request is gone by now: fulfilling it fails, which is expected.
+        await route.fulfill({ response }).catch(() => undefined);
+      } finally {
+        handled();
+      }
+    };
+    await page.route(pattern, handler, { times: 1 });
+    return async () => {
+      release();
+      await done;
+      await page.unroute(pattern, handler);
+    };
+  }
+
+  it(
+    'shows the progress of an export under way, with its cancel button, until the file is saved',
+    async () => {
+      const release = await holdNextExport();
+      const downloading = page.waitForEvent('download', { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Export' }).click();
+      const progress = page.getByRole('status').filter({ has: page.getByTestId('export-progress') });
+      await expect.poll(() => progress.isVisible()).toBe(true);
+      expect(await page.getByTestId('export-progress').textContent()).toBe('0 B received, 0 rows');
+      expect(await progress.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+      // The format cannot change under a running export.
+      expect(await page.getByRole('combobox', { name: 'Export format' }).isDisabled()).toBe(true);
+      await screenshot(page, 'history-export-progress');
+      await release();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      await expect.poll(() => progress.count()).toBe(0);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'cancels an export under way: nothing is saved and the page says so',
+    async () => {
+      const release = await holdNextExport();
+      let downloads = 0;
+      const count = (): void => void (downloads += 1);
+      page.on('download', count);
+      try {
+        await page.getByRole('button', { name: 'Export' }).click();
+        const progress = page.getByRole('status').filter({ has: page.getByTestId('export-progress') });
+        await progress.getByRole('button', { name: 'Cancel' }).click();
+        await expect.poll(() => page.getByText('Export cancelled').count()).toBeGreaterThan(0);
+        await expect.poll(() => progress.count()).toBe(0);
+        await release();
+        await page.waitForTimeout(500);
+        expect(downloads).toBe(0);
+      } finally {
+        page.off('download', count);
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'exports the range as an XLSX workbook whose sheet holds the curves',
+    async () => {
+      await page.getByRole('combobox', { name: 'Export format' }).click();
+      // antd draws the options it shows apart from the list it keeps for screen readers.
+      await page.locator('.ant-select-dropdown .ant-select-item-option[title="XLSX"]').click();
+      expect(
+        await page.getByRole('combobox', { name: 'Export format' }).locator('..').textContent(),
+      ).toContain('XLSX');
+      const downloading = page.waitForEvent('download', { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Export' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+      expect(Object.keys(files)).toEqual(
+        expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
+      );
+      const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+      expect(sheet).toContain('AI1 Tank level (m)');
+      // The header row and at least one row of values.
+      expect(sheet.match(/<row /g)?.length ?? 0).toBeGreaterThan(1);
     },
     FLOW_TIMEOUT_MS,
   );

@@ -4,7 +4,7 @@
  * AI value updating from the live channel, and an alarm raised on the server popping up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { api, apiSignIn, equipmentId, readRelays } from './api.js';
 import type { ApiSession } from './api.js';
 import { aiValue, signInToMonitoring, treeRow, waitForChange } from './console.js';
@@ -171,6 +171,77 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
         .poll(() => page.locator('[data-page="MonitoringPage"]').textContent())
         .toMatch(/Demo analog outputs[\s\S]*Pump speed/);
       await screenshot(page, 'monitoring-by-address');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'reconnects after the live channel drops and shows what changed while it was down',
+    async () => {
+      // A console of its own whose live sockets pass through the test: it can close their server
+      // side and turn new ones away, as a network outage or a restarting server would.
+      const dropped = await newConsoleContext(run!.browser);
+      let refuse = false;
+      let opened = 0;
+      const sockets: WebSocketRoute[] = [];
+      await dropped.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+        if (refuse) {
+          void ws.close({ code: 1013, reason: 'try again later' });
+          return;
+        }
+        opened += 1;
+        sockets.push(ws.connectToServer());
+      });
+      const id = await equipmentId(rest, 'DEMO0001');
+      const [before] = await readRelays(rest, id, 1);
+      const other = await dropped.newPage();
+      other.on('pageerror', (error) => pageErrors.push(error.message));
+      try {
+        await signInToMonitoring(other, run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+        const live = other.locator('[data-live]');
+        await expect.poll(() => live.getAttribute('data-live'), { timeout: LIVE_TIMEOUT_MS }).toBe('live');
+        await treeRow(other, /Demo relay board/).click();
+        const pump = other.getByRole('switch', { name: /Pump 1/ });
+        await expect.poll(() => pump.isEnabled(), { timeout: LIVE_TIMEOUT_MS }).toBe(true);
+        const shown = async (): Promise<boolean> => (await pump.getAttribute('aria-checked')) === 'true';
+        await expect.poll(shown, { timeout: LIVE_TIMEOUT_MS }).toBe(before);
+
+        // The channel drops and stays down.
+        refuse = true;
+        expect(sockets.length).toBeGreaterThan(0);
+        for (const ws of sockets.splice(0)) await ws.close({ code: 4000, reason: 'gone' });
+        await expect
+          .poll(() => live.getAttribute('data-live'), { timeout: LIVE_TIMEOUT_MS })
+          .not.toBe('live');
+        const openedBefore = opened;
+
+        // Meanwhile the relay is switched elsewhere; the device has it, the console cannot know.
+        await api(rest, 'POST', `/equipment/${id}/operations`, {
+          opr: before ? 'closeone' : 'openone',
+          io: 1,
+          dly: 0,
+        });
+        await expect
+          .poll(async () => (await readRelays(rest, id, 1))[0], { timeout: LIVE_TIMEOUT_MS })
+          .toBe(!before);
+        await other.waitForTimeout(3_000);
+        expect(await shown()).toBe(before);
+        await screenshot(other, 'monitoring-live-dropped');
+
+        // The channel comes back: the console reconnects and reads the state anew.
+        refuse = false;
+        await expect.poll(() => live.getAttribute('data-live'), { timeout: 60_000 }).toBe('live');
+        expect(opened).toBeGreaterThan(openedBefore);
+        await expect.poll(shown, { timeout: LIVE_TIMEOUT_MS }).toBe(!before);
+        await screenshot(other, 'monitoring-live-resynced');
+      } finally {
+        await api(rest, 'POST', `/equipment/${id}/operations`, {
+          opr: before ? 'openone' : 'closeone',
+          io: 1,
+          dly: 0,
+        });
+        await dropped.close().catch(() => undefined);
+      }
     },
     FLOW_TIMEOUT_MS,
   );

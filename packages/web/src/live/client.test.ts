@@ -16,6 +16,7 @@ function setup(token: string | null = 'tok-1') {
     createSocket: (url) => new FakeSocket(url),
     onMessage: (m) => messages.push(m),
     onRegistered: () => events.push('registered'),
+    onDropped: () => events.push('dropped'),
     onResync: () => events.push('resync'),
     onUntoken: (info) => events.push(`untoken:${info.reason}`),
     timers: clock,
@@ -91,7 +92,7 @@ describe('LiveClient', () => {
     expect(FakeSocket.all[0]?.closed).toBe(true);
     FakeSocket.last.open();
     FakeSocket.last.receive(registered);
-    expect(events).toEqual(['registered', 'registered', 'resync']);
+    expect(events).toEqual(['registered', 'dropped', 'registered', 'resync']);
     expect(client.registered).toBe(true);
   });
 
@@ -110,6 +111,7 @@ describe('LiveClient', () => {
     FakeSocket.last.receive(registered);
     FakeSocket.last.drop();
     expect(client.registered).toBe(false);
+    expect(events).toEqual(['registered', 'dropped']);
     clock.advance(999);
     expect(FakeSocket.all).toHaveLength(1);
     clock.advance(1);
@@ -121,7 +123,7 @@ describe('LiveClient', () => {
     expect(FakeSocket.all).toHaveLength(3);
     FakeSocket.last.open();
     FakeSocket.last.receive(registered);
-    expect(events).toEqual(['registered', 'registered', 'resync']);
+    expect(events).toEqual(['registered', 'dropped', 'dropped', 'registered', 'resync']);
     FakeSocket.last.drop();
     clock.advance(1000);
     expect(FakeSocket.all).toHaveLength(4);
@@ -165,7 +167,7 @@ describe('LiveClient', () => {
   });
 
   it('stop closes the socket and cancels the reconnection', () => {
-    const { client, clock } = setup();
+    const { client, clock, events } = setup();
     client.start();
     FakeSocket.last.open();
     FakeSocket.last.drop();
@@ -173,5 +175,10 @@ describe('LiveClient', () => {
     clock.advance(60_000);
     expect(FakeSocket.all).toHaveLength(1);
     expect(clock.pending).toBe(0);
+    // A socket closed on purpose is not a drop.
+    client.start();
+    FakeSocket.last.open();
+    client.stop();
+    expect(events).toEqual(['dropped']);
   });
 });

@@ -48,6 +48,8 @@ export interface LiveClientOptions {
   readonly onMessage: (message: ServerMessage) => void;
   /** The server accepted the token: pushes flow. */
   readonly onRegistered?: () => void;
+  /** The socket was lost (or is being replaced) while running: no pushes until registered again. */
+  readonly onDropped?: () => void;
   /** Pushes may have been missed: the console should read the state anew. */
   readonly onResync?: () => void;
   /** The token was refused; the client has stopped. */
@@ -141,7 +143,9 @@ export class LiveClient {
     if (!this.#running) return;
     this.#clearTimers();
     this.#drop();
+    this.#registered = false;
     this.#resyncDue = true;
+    this.#options.onDropped?.();
     this.#open();
   }
 
@@ -179,7 +183,9 @@ export class LiveClient {
       if (socket !== this.#socket) return;
       this.#socket = null;
       this.#registered = false;
-      if (this.#running) this.#scheduleReconnect();
+      if (!this.#running) return;
+      this.#options.onDropped?.();
+      this.#scheduleReconnect();
     };
     // A failed socket is followed by its close event, which reconnects.
     socket.onerror = () => undefined;

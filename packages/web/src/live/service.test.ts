@@ -5,6 +5,7 @@ import { useEquipmentStore } from '../equipment/store';
 import { R8_COUNTS, sampleType, treeDevice, treeReply } from '../equipment/test-support';
 import { mockFetch } from '../session/test-support';
 import { useSession } from '../session/store';
+import { useLiveStatus } from './status';
 import { FakeSocket } from './test-support';
 
 const loggedOut = vi.fn();
@@ -115,13 +116,17 @@ describe('live service', () => {
     const socket = FakeSocket.last;
     socket.open();
     socket.receive(registered);
+    expect(useLiveStatus.getState().status).toBe('live');
     socket.drop();
+    // The indicator stops saying 'live' as soon as the socket is gone, not once it is back.
+    expect(useLiveStatus.getState().status).toBe('connecting');
     vi.advanceTimersByTime(1000);
     expect(FakeSocket.all).toHaveLength(2);
     const treeReads = () => calls.filter((c) => c.path === '/equipment/tree').length;
     expect(treeReads()).toBe(1);
     FakeSocket.last.open();
     FakeSocket.last.receive(registered);
+    expect(useLiveStatus.getState().status).toBe('live');
     await vi.waitFor(() => expect(treeReads()).toBe(2));
   });
 

@@ -33,6 +33,8 @@ export const liveClient = new LiveClient({
     setLiveStatus('live');
     watcher.registered();
   },
+  // The indicator says so at once; the client reconnects with back-off and resyncs once registered.
+  onDropped: () => setLiveStatus('connecting'),
   onResync: () => {
     void equipment()
       .resync()
