@@ -60,6 +60,8 @@ export const EventsQuery = z.strictObject({
   to: TimeText.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_EVENTS).default(MAX_EVENTS),
   offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  /** Only events of these kinds, comma-separated (`alarm,alarm_clear`); checked by `eventKinds`. */
+  kind: z.string().max(200).optional(),
   tz: TimeZone,
 });
 

@@ -355,6 +355,33 @@ describe.each(storageCases())('history routes on %s', (store_) => {
     expectError(await get('/me/events', null), 401, 'unauthorized');
   });
 
+  it('keeps to the event kinds asked for, each counted in total, and refuses unknown ones', async () => {
+    const alarms = (await get(`/equipment/${tank}/events?kind=alarm,alarm_clear`)).json() as {
+      items: EventBody[];
+      total: number;
+    };
+    expect(alarms.items.map((e) => e.kind)).toEqual(['alarm_clear', 'alarm']);
+    expect(alarms.total).toBe(2);
+    const raised = (await get(`/equipment/${tank}/events?kind=alarm&limit=1`)).json() as {
+      items: EventBody[];
+      total: number;
+    };
+    expect(raised).toMatchObject({ total: 1, items: [{ kind: 'alarm', message: 'AI1 high' }] });
+    const mine = (await get('/me/events?kind=online,offline')).json() as {
+      items: EventBody[];
+      total: number;
+    };
+    expect(mine.items.map((e) => `${e.equipmentId}:${e.kind}`)).toEqual([
+      `${tank}:offline`,
+      `${relay}:online`,
+    ]);
+    expect(mine.total).toBe(2);
+    for (const kind of ['alarms', 'alarm,bogus', ',', '']) {
+      expectError(await get(`/equipment/${tank}/events?kind=${kind}`), 400, 'bad_request');
+      expectError(await get(`/me/events?kind=${kind}`), 400, 'bad_request');
+    }
+  });
+
   it('answers strangers 404 and the signed-out 401, and lets readers in', async () => {
     for (const path of ['history', 'events', 'export']) {
       expectError(await get(`/equipment/${tank}/${path}`, stranger.token), 404, 'not_found');

@@ -15,7 +15,7 @@ import { readableBy, typeOfRecord } from '../equipment/plugin.js';
 import { readSettings } from '../equipment/settings.js';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
-import type { Database, Equipment, HistoryEvent } from '../storage/schema.js';
+import type { Database, Equipment, HistoryEvent, HistoryEventKind } from '../storage/schema.js';
 import { allChannels, parseSeries } from './channels.js';
 import type { SeriesSpec } from './channels.js';
 import { contentDisposition, csvChunks, exportRows, xlsxFile } from './export.js';
@@ -37,6 +37,7 @@ import {
 } from './fields.js';
 import type { EventItem, TimeRange } from './fields.js';
 import { readBuckets, valuesBefore } from './queries.js';
+import { EVENT_KINDS } from './writer.js';
 import { ZonedTime } from './time.js';
 
 export interface HistoryOptions {
@@ -107,8 +108,27 @@ const EVENT_COLUMNS = [
   'events.at',
 ] as const;
 
-function eventsIn(db: Kysely<Database>, range: TimeRange) {
-  return db.selectFrom('events').where('events.at', '>=', range.from).where('events.at', '<', range.to);
+/**
+ * The kinds named in an events query's `kind` (comma-separated, each once); null for every kind.
+ * 400 for a name that is not a kind or a list that names none.
+ */
+export function eventKinds(text: string | undefined): HistoryEventKind[] | null {
+  if (text === undefined) return null;
+  const names = [...new Set(text.split(',').map((k) => k.trim()))].filter((k) => k !== '');
+  if (names.length === 0) throw new ApiError('bad_request', 'kind: name at least one event kind');
+  for (const name of names) {
+    if (!(EVENT_KINDS as readonly string[]).includes(name))
+      throw new ApiError('bad_request', `kind: '${name}' is not one of ${EVENT_KINDS.join(', ')}`);
+  }
+  return names as HistoryEventKind[];
+}
+
+function eventsIn(db: Kysely<Database>, range: TimeRange, kinds: readonly HistoryEventKind[] | null) {
+  const query = db
+    .selectFrom('events')
+    .where('events.at', '>=', range.from)
+    .where('events.at', '<', range.to);
+  return kinds === null ? query : query.where('events.kind', 'in', kinds);
 }
 
 export const historyPlugin: FastifyPluginAsyncZod<HistoryOptions> = async (app, options) => {
@@ -190,7 +210,7 @@ export const historyPlugin: FastifyPluginAsyncZod<HistoryOptions> = async (app, 
       const { equipment } = await requireAccess(db, requireUser(request), request.params.id, 'read', t);
       const zone = new ZonedTime(q.tz);
       const range = resolveRange(q, zone, t, DEFAULT_SPAN_MS);
-      const query = eventsIn(db, range).where('events.equipment_id', '=', equipment.id);
+      const query = eventsIn(db, range, eventKinds(q.kind)).where('events.equipment_id', '=', equipment.id);
       const [rows, count] = await Promise.all([
         query
           .select(EVENT_COLUMNS)
@@ -224,7 +244,7 @@ export const historyPlugin: FastifyPluginAsyncZod<HistoryOptions> = async (app, 
       const zone = new ZonedTime(q.tz);
       const range = resolveRange(q, zone, t, USER_EVENTS_SPAN_MS);
       const readable = readableBy(db, user, t).select('equipment.id');
-      const query = eventsIn(db, range)
+      const query = eventsIn(db, range, eventKinds(q.kind))
         .innerJoin('equipment', 'equipment.id', 'events.equipment_id')
         .where('events.equipment_id', 'in', readable);
       const [rows, count] = await Promise.all([
