@@ -13,7 +13,7 @@ import { flatten, routes } from './table';
 
 const table: RouteEntry[] = [
   { path: '/login', titleKey: 'login', public: true, bare: true, hidden: true },
-  { path: '/403', titleKey: 'forbidden', public: true, hidden: true },
+  { path: '/403', titleKey: 'forbidden', hidden: true },
   { path: '/base', titleKey: 'base' },
   { path: '/visitor', titleKey: 'visitor', level: 0 },
   { path: '/user', titleKey: 'user', level: 4 },
@@ -125,6 +125,7 @@ describe('routeAllowed', () => {
   });
 
   it('allows public, base and unknown routes (the not-found page answers the last)', () => {
+    expect(routeAllowed('/login', -1, table)).toBe(true);
     expect(routeAllowed('/403', -1, table)).toBe(true);
     expect(routeAllowed('/base', -1, table)).toBe(true);
     expect(routeAllowed('/nowhere', -1, table)).toBe(true);

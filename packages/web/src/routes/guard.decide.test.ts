@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decide, loginPathFor, safeExternalUrl, safeRedirect, withoutLoginParams } from './guard.decide';
 import type { GuardInput } from './guard.decide';
+import { findRoute } from './access';
+import { WHITELIST } from './table';
 
 const signedOut = (path: string, search = ''): GuardInput => ({ path, search, signedIn: false, level: null });
 const signedIn = (path: string, search = '', level: number | null = 4): GuardInput => ({
@@ -55,6 +57,23 @@ describe('signed in', () => {
   it('sends an account without an operating role to /noRole', () => {
     expect(decide(signedIn('/Equips', '', -1))).toEqual({ kind: 'redirect', to: '/noRole' });
     expect(decide(signedIn('/noRole', '', -1))).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('/403', () => {
+  it('is no public page: the whitelist is exactly the four sign-in pages of §4', () => {
+    expect([...WHITELIST].sort()).toEqual(['/ForgetPasswd', '/callback', '/login', '/register']);
+    const entry = findRoute('/403');
+    expect(entry?.public).toBeUndefined();
+    expect(entry?.level).toBeUndefined();
+  });
+  it('signed out goes to /login, coming back to /403', () => {
+    expect(decide(signedOut('/403'))).toEqual({ kind: 'redirect', to: '/login?redirect=%2F403' });
+  });
+  it('signed in is open at every level, the lowest included', () => {
+    for (const level of [0, 3, 4, 5, 10, 100, 1000]) {
+      expect(decide(signedIn('/403', '', level))).toEqual({ kind: 'allow' });
+    }
   });
 });
 

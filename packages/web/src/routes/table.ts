@@ -122,10 +122,10 @@ export const routes: readonly RouteEntry[] = [
     page: page(() => import('../shell/views/RedirectPage')),
   },
   {
+    // Any signed-in user, whatever their level (it needs none); signed out it leads to /login.
     path: '/403',
     titleKey: 'shell.routes.forbidden',
     hidden: true,
-    public: true,
     page: page(() => import('../features/errors/ForbiddenPage')),
   },
   {
@@ -143,5 +143,5 @@ export function flatten(entries: readonly RouteEntry[] = routes): RouteEntry[] {
 
 /** The paths reachable while signed out. */
 export const WHITELIST: readonly string[] = flatten()
-  .filter((r) => r.public && r.path !== '/403')
+  .filter((r) => r.public)
   .map((r) => r.path);

@@ -16,6 +16,8 @@ export interface RecordedRequest {
 export interface Reply {
   readonly status?: number;
   readonly body?: unknown;
+  /** The server cannot be reached: fetch rejects as a browser's does (the call is still recorded). */
+  readonly unreachable?: boolean;
 }
 
 /** `METHOD /path` (without the query) → the reply, or a function of the request. */
@@ -36,6 +38,7 @@ export function mockFetch(routes: Routes): { calls: RecordedRequest[]; restore: 
     calls.push(request);
     const route = routes[`${request.method} ${path.split('?')[0]}`];
     const reply = typeof route === 'function' ? route(request) : (route ?? { status: 404 });
+    if (reply.unreachable) throw new TypeError('Failed to fetch');
     const status = reply.status ?? 200;
     const body =
       reply.body === undefined
@@ -50,6 +53,8 @@ export function mockFetch(routes: Routes): { calls: RecordedRequest[]; restore: 
   });
   return { calls, restore: () => spy.mockRestore() };
 }
+
+export const unreachable: Reply = { unreachable: true };
 
 export const errorReply = (status: number, code: string, message: string): Reply => ({
   status,

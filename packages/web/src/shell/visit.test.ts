@@ -14,7 +14,7 @@ const table: RouteEntry[] = [
     redirect: '/group/a',
     children: [{ path: '/group/a', titleKey: 'a', page: Page }],
   },
-  { path: '/403', titleKey: 'forbidden', public: true, page: Page },
+  { path: '/403', titleKey: 'forbidden', hidden: true, page: Page },
   { path: '/noRole', titleKey: 'noRole', page: Page },
   { path: '/redirect/*', titleKey: 'redirect', page: Page },
 ];

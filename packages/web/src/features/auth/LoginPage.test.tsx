@@ -8,7 +8,7 @@ import { stopRefreshTimer } from '../../session/refresh';
 import { useSession } from '../../session/store';
 import { errorReply, mockFetch, sampleMe } from '../../session/test-support';
 import LoginPage from './LoginPage';
-import { renderPage } from './test-render';
+import { clickButton, renderPage } from './test-render';
 
 /** antd forms validate asynchronously; a busy machine needs more than the default second. */
 const SLOW = { timeout: 8000 };
@@ -18,7 +18,7 @@ function fill(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-describe('login form', () => {
+describe('login form', { timeout: 30_000 }, () => {
   let restore = (): void => undefined;
   beforeEach(() => setLanguage('zh'));
   afterEach(() => {
@@ -34,7 +34,7 @@ describe('login form', () => {
     const mock = mockFetch({ 'GET /auth/social-providers': { body: { items: [], total: 0 } } });
     restore = mock.restore;
     renderPage(<LoginPage />, { path: '/login', route: '/login' });
-    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    clickButton(/^登\s*录$/);
     expect(await screen.findByText('用户名不能为空', {}, SLOW)).toBeTruthy();
     expect(await screen.findByText('请输入密码', {}, SLOW)).toBeTruthy();
     fill(/密码/, '12345');
@@ -49,7 +49,7 @@ describe('login form', () => {
     const mock = mockFetch({ 'GET /auth/social-providers': { body: { items: [], total: 0 } } });
     restore = mock.restore;
     renderPage(<LoginPage />, { path: '/login', route: '/login' });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    clickButton('Sign in');
     expect(await screen.findByText('User name cannot be empty', {}, SLOW)).toBeTruthy();
   });
 
@@ -63,7 +63,7 @@ describe('login form', () => {
     renderPage(<LoginPage />, { path: '/login', route: '/login?redirect=%2Fmap%3Fzoom%3D3' });
     fill(/用户名/, 'demo');
     fill(/密码/, 'demo1234');
-    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    clickButton(/^登\s*录$/);
     expect((await screen.findByTestId('where', {}, SLOW)).textContent).toBe('/map?zoom=3');
     expect(useSession.getState()).toMatchObject({ accessToken: 'acc-1', refreshToken: 'ref-1' });
     expect(useMe.getState().me?.userName).toBe('demo');
@@ -84,7 +84,7 @@ describe('login form', () => {
     expect(screen.getByText('acme_')).toBeTruthy();
     fill(/用户名/, 'bob');
     fill(/密码/, 'secret1');
-    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    clickButton(/^登\s*录$/);
     expect((await screen.findByTestId('where', {}, SLOW)).textContent).toBe('/');
     expect(mock.calls.find((c) => c.path === '/auth/login')?.body).toEqual({
       userName: 'acme_bob',
@@ -101,7 +101,7 @@ describe('login form', () => {
     renderPage(<LoginPage />, { path: '/login', route: '/login' });
     fill(/用户名/, 'demo');
     fill(/密码/, 'wrong-password');
-    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    clickButton(/^登\s*录$/);
     expect(await screen.findByText('账号或密码错误', {}, SLOW)).toBeTruthy();
     expect(useSession.getState().accessToken).toBeNull();
     expect(screen.queryByTestId('where')).toBeNull();

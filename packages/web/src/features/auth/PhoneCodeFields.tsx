@@ -35,7 +35,8 @@ export default function PhoneCodeFields<T extends { phone: string }>({
           maxLength={11}
         />
       </Form.Item>
-      <Form.Item label={t('auth.fields.code')} required>
+      {/* The label names the code's input: it sits in a row with the button, not directly inside. */}
+      <Form.Item label={t('auth.fields.code')} htmlFor="code" required>
         <Flex gap={8}>
           <Form.Item name="code" noStyle rules={[formRule(codeRule, t)]}>
             <Input

@@ -4,7 +4,7 @@
  * sees where a page went. Also the browser APIs jsdom lacks and antd needs.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -34,7 +34,8 @@ export function installDomShims(): void {
   }
 }
 
-function Where() {
+/** Shows where the router is (path and query), for a test to read from `data-testid="where"`. */
+export function Where() {
   const location = useLocation();
   return <div data-testid="where">{location.pathname + location.search}</div>;
 }
@@ -61,4 +62,23 @@ export function renderPage(page: ReactElement, { path, route }: { path: string; 
       </I18nextProvider>,
     ),
   };
+}
+
+/**
+ * The button showing this text (antd puts a space between two Chinese characters: match those
+ * with a pattern). Found by its text, not by role: a role query computes every element's style
+ * against antd's CSS, seconds per query in jsdom.
+ */
+export function buttonNamed(text: string | RegExp): HTMLButtonElement {
+  const buttons = screen
+    .getAllByText(text)
+    .map((element) => element.closest('button'))
+    .filter((button): button is HTMLButtonElement => button !== null);
+  const [button, ...others] = buttons;
+  if (!button || others.length > 0) throw new Error(`${buttons.length} buttons show ${String(text)}`);
+  return button;
+}
+
+export function clickButton(text: string | RegExp): void {
+  fireEvent.click(buttonNamed(text));
 }
