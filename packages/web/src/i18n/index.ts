@@ -27,7 +27,17 @@ function storedLanguage(): Language {
   }
 }
 
+/** The page's `lang` for a console language. */
+export function pageLang(lang: string): string {
+  return lang === 'tc' ? 'zh-TW' : lang === 'en' ? 'en' : 'zh-CN';
+}
+
 export const i18n = i18next.createInstance();
+// The page's `lang` follows every change, the language read at start included.
+i18n.on('languageChanged', (lang: string) => {
+  const root = globalThis.document?.documentElement;
+  if (root) root.lang = pageLang(lang);
+});
 void i18n.use(initReactI18next).init({
   resources: Object.fromEntries(
     Object.entries(resources).map(([lang, areas]) => [lang, { translation: areas }]),
@@ -45,5 +55,4 @@ export function setLanguage(lang: Language): void {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-  document.documentElement.lang = lang === 'tc' ? 'zh-TW' : lang === 'zh' ? 'zh-CN' : 'en';
 }

@@ -22,6 +22,7 @@ function show() {
 }
 
 const state = () => useSettings.getState();
+const CLEAR_CACHE_CONFIRM = i18n.getFixedT('en')('shell.settings.clearCacheConfirm');
 const radio = (group: string, name: string) =>
   within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name });
 
@@ -91,6 +92,37 @@ describe('the settings drawer', () => {
     expect(loader()).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(loader()).toBeNull();
+  });
+
+  it('clear cache asks first: cancelling keeps everything, confirming wipes and reloads', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    try {
+      localStorage.setItem('fieldlink.session', 'x');
+      localStorage.setItem('fieldlink.language', 'en');
+      const kept = () =>
+        Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+      const before = kept();
+      show();
+      fireEvent.click(screen.getByRole('button', { name: 'Clear cache' }));
+      const question = await screen.findByText(CLEAR_CACHE_CONFIRM);
+      const popup = () => within(question.closest('.ant-popover') as HTMLElement);
+      expect(kept()).toEqual(before);
+      expect(reload).not.toHaveBeenCalled();
+
+      fireEvent.click(popup().getByRole('button', { name: 'Cancel' }));
+      expect(kept()).toEqual(before);
+      expect(before).toMatchObject({ 'fieldlink.session': 'x', 'fieldlink.language': 'en' });
+      expect(reload).not.toHaveBeenCalled();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Clear cache' }));
+      await screen.findByText(CLEAR_CACHE_CONFIRM);
+      fireEvent.click(popup().getByRole('button', { name: 'OK' }));
+      expect(localStorage.length).toBe(0);
+      expect(reload).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('clear cache wipes local storage and reloads', () => {

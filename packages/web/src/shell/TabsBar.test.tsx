@@ -100,6 +100,23 @@ describe('the tabs bar', () => {
     expect(router.state.location.pathname).toBe('/Equips');
   });
 
+  it('closing the last tab shown, with nothing pinned, goes to /', () => {
+    act(() => useTabs.setState({ tabs: [tab('/map', 'shell.routes.map')] }));
+    const router = show('/map');
+    fireEvent.click(screen.getByRole('button', { name: 'Close Map' }));
+    expect(screen.queryAllByRole('tab')).toEqual([]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("closes all from the bar's end on a pinned page, staying there", async () => {
+    const router = show('/Equips');
+    fireEvent.click(screen.getByRole('button', { name: 'Tab actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Close all/ }));
+    expect(titles()).toEqual(['Monitoring']);
+    expect(router.state.location.pathname).toBe('/Equips');
+    expect(router.state.historyAction).toBe('POP');
+  });
+
   it('with nothing pinned, closing everything goes to /', async () => {
     act(() => useTabs.setState({ tabs: START.slice(1) }));
     const router = show('/map');

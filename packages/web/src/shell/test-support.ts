@@ -1,8 +1,14 @@
 /**
  * What jsdom lacks and antd uses (media queries, resize observation, scrolling), for the
- * component tests of the shell and the settings.
+ * component tests of the shell and the settings; drawing a router with the providers around it.
  */
-import { configure } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
+import { App } from 'antd';
+import { createElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { DataRouter, RouteObject } from 'react-router';
+import { i18n } from '../i18n';
 
 export function installDomStubs(): void {
   // Role queries otherwise compute every element's style against all of antd's injected CSS,
@@ -34,4 +40,21 @@ export function installDomStubs(): void {
   window.getComputedStyle = (element: Element) => computed(element);
   Element.prototype.scrollTo ??= () => undefined;
   window.scrollTo = () => undefined;
+}
+
+/** Draw a router inside what the console's pages expect around them: i18n and antd's App. */
+export function renderRouter(router: DataRouter): DataRouter {
+  render(
+    createElement(
+      I18nextProvider,
+      { i18n },
+      createElement(App, null, createElement(RouterProvider, { router })),
+    ),
+  );
+  return router;
+}
+
+/** Draw routes in a memory router opened at `at`. */
+export function renderAt(at: string, routes: RouteObject[]): DataRouter {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [at] }));
 }

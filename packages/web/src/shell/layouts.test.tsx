@@ -1,0 +1,270 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n';
+import type { MenuNode } from '../routes/navigation';
+import { useMe } from '../session/me';
+import { sampleMe } from '../session/test-support';
+import { COLUMN_STYLES, DEFAULT_SETTINGS, TAB_STYLES } from '../settings/settings';
+import type { ColumnStyle, ShellSettings, TabStyle } from '../settings/settings';
+import { useSettings } from '../settings/store';
+import HorizontalMenu from './menus/HorizontalMenu';
+import Shell from './Shell';
+import ShellSider from './ShellSider';
+import { resetTabs } from './tabs';
+import { installDomStubs, renderAt } from './test-support';
+
+const PAGES = ['/Equips', '/history', '/system', '/map', '/setting/personalCenter'];
+const FIRST_LEVEL = ['Monitoring', 'History', 'System overview', 'Map', 'Settings'];
+
+function show(at: string, settings: Partial<ShellSettings> = {}) {
+  useSettings.getState().change(settings);
+  return renderAt(at, [
+    { element: <Shell />, children: PAGES.map((path) => ({ path, element: <p>page {path}</p> })) },
+  ]);
+}
+
+/** One part of the frame alone, in a router at `at`. */
+const showAlone = (at: string, element: React.ReactNode) => renderAt(at, [{ path: '*', element }]);
+
+const texts = (selector: string) =>
+  [...document.querySelectorAll(selector)].map((e) => e.textContent?.trim() ?? '');
+const one = (selector: string) => {
+  const found = document.querySelector(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found as HTMLElement;
+};
+const button = (name: string) => screen.getByLabelText(name, { selector: 'button' });
+const columnItem = (title: string) => one(`.fl-column-item[title="${title}"]`);
+const sideMenuItems = () => texts('.fl-sider .ant-menu-item');
+
+/**
+ * The console's own style sheet in the document, so a style's looks can be checked. Read from
+ * disk: the test runner blanks style sheets imported as modules, `?raw` ones too. The console's
+ * type settings know no Node modules, hence the import by name with its one function typed here.
+ */
+async function withShellCss(): Promise<() => void> {
+  const fs = (await import(/* @vite-ignore */ 'node:fs' as string)) as {
+    readFileSync(path: string, encoding: 'utf8'): string;
+  };
+  const sheet = decodeURIComponent(new URL(import.meta.url).pathname).replace(/[^/]*$/, 'shell.css');
+  const style = document.createElement('style');
+  style.textContent = fs.readFileSync(sheet, 'utf8');
+  document.head.append(style);
+  return () => style.remove();
+}
+
+function resizeTo(width: number) {
+  act(() => {
+    Object.assign(window, { innerWidth: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+describe('the layouts', () => {
+  beforeAll(async () => {
+    installDomStubs();
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => {
+    useSettings.setState({ settings: DEFAULT_SETTINGS, saved: DEFAULT_SETTINGS, collapsed: false });
+    useMe.getState().setMe(sampleMe({ authority: 0 }));
+    Object.assign(window, { innerWidth: 1280 });
+    resetTabs();
+  });
+  afterEach(cleanup);
+
+  describe('column', () => {
+    it('puts the first-level items at the left and the chosen one’s children beside them', () => {
+      const router = show('/history');
+      expect(texts('.fl-column-bar .fl-column-title')).toEqual(FIRST_LEVEL);
+      expect(columnItem('History').getAttribute('aria-current')).toBe('page');
+      // History has no children: no second-level menu.
+      expect(document.querySelector('.fl-column-second')).toBeNull();
+
+      fireEvent.click(columnItem('Settings'));
+      expect(router.state.location.pathname).toBe('/setting/personalCenter');
+      expect(columnItem('Settings').getAttribute('aria-current')).toBe('page');
+      expect(columnItem('History').getAttribute('aria-current')).toBeNull();
+      expect(one('.fl-column-second-title').textContent).toBe('Settings');
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['Personal center']);
+      // The second level is not in the column.
+      expect(texts('.fl-column-bar .fl-column-title')).not.toContain('Personal center');
+    });
+
+    it('keeps the breadcrumb in the nav bar', () => {
+      show('/setting/personalCenter');
+      expect(texts('.fl-nav .fl-breadcrumb .ant-breadcrumb-link')).toEqual(['Settings', 'Personal center']);
+      expect(document.querySelector('.fl-nav-tabs')).toBeNull();
+    });
+
+    it('shows the children of the item chosen, not those of another group', () => {
+      const group = (name: string, children: string[]): MenuNode => ({
+        path: `/${name}`,
+        titleKey: `Group ${name}`,
+        target: `/${name}/${children[0]}`,
+        children: children.map((c) => ({
+          path: `/${name}/${c}`,
+          titleKey: `${name} ${c}`,
+          target: `/${name}/${c}`,
+          children: [],
+        })),
+      });
+      const menu = [group('a', ['one', 'two']), group('b', ['three'])];
+      function Column() {
+        const { pathname } = useLocation();
+        return (
+          <ShellSider layout="column" menu={menu} activePath={pathname} collapsed={false} mobile={false} />
+        );
+      }
+      const router = showAlone('/a/two', <Column />);
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['a one', 'a two']);
+
+      fireEvent.click(columnItem('Group b'));
+      expect(router.state.location.pathname).toBe('/b/three');
+      expect(one('.fl-column-second-title').textContent).toBe('Group b');
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['b three']);
+
+      fireEvent.click(columnItem('Group a'));
+      expect(router.state.location.pathname).toBe('/a/one');
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['a one', 'a two']);
+    });
+  });
+
+  describe('column styles', () => {
+    let removeCss: () => void = () => undefined;
+    beforeEach(async () => {
+      removeCss = await withShellCss();
+    });
+    afterEach(() => removeCss());
+
+    /** How each style draws a first-level item (shell.css). */
+    const looks: Record<ColumnStyle, { width: string; flexDirection: string; borderRadius: string }> = {
+      vertical: { width: '64px', flexDirection: 'column', borderRadius: '4px' },
+      horizontal: { width: '132px', flexDirection: 'row', borderRadius: '4px' },
+      card: { width: '60px', flexDirection: 'column', borderRadius: '8px' },
+    };
+
+    for (const style of COLUMN_STYLES) {
+      it(`draws the ${style} column style`, () => {
+        show('/history', { columnStyle: style });
+        const bar = one('.fl-sider-column .fl-column-bar');
+        expect(COLUMN_STYLES.filter((s) => bar.classList.contains(`fl-column-${s}`))).toEqual([style]);
+        const item = getComputedStyle(columnItem('Map'));
+        expect({
+          width: item.width,
+          flexDirection: item.flexDirection,
+          borderRadius: item.borderRadius,
+        }).toEqual(looks[style]);
+      });
+    }
+  });
+
+  describe('tab styles', () => {
+    let removeCss: () => void = () => undefined;
+    beforeEach(async () => {
+      removeCss = await withShellCss();
+    });
+    afterEach(() => removeCss());
+
+    /** How each style draws the tab shown (shell.css). */
+    const looks: Record<TabStyle, { height: string; borderRadius: string; position: string }> = {
+      card: { height: '30px', borderRadius: '4px', position: '' },
+      smart: { height: '30px', borderRadius: '', position: 'relative' },
+      smooth: { height: '32px', borderRadius: '10px 10px 0 0', position: '' },
+    };
+
+    for (const style of TAB_STYLES) {
+      it(`draws the ${style} tab style`, () => {
+        show('/history', { tabStyle: style });
+        const bar = one('.fl-top .fl-tabs');
+        expect(TAB_STYLES.filter((s) => bar.classList.contains(`fl-tabs-${s}`))).toEqual([style]);
+        const tab = getComputedStyle(one('.fl-tab.fl-active'));
+        expect({
+          height: tab.height,
+          borderRadius: tab.borderRadius,
+          position: tab.position,
+        }).toEqual(looks[style]);
+      });
+    }
+  });
+
+  describe('comprehensive', () => {
+    it('shows the first-level items as tabs in the nav bar, the chosen one’s children at the side', () => {
+      const router = show('/setting/personalCenter', { layout: 'comprehensive' });
+      expect(document.querySelector('.fl-breadcrumb')).toBeNull();
+      expect(document.querySelector('.fl-column-bar')).toBeNull();
+      expect(texts('.fl-nav .fl-nav-tabs .ant-tabs-tab')).toEqual(FIRST_LEVEL);
+      expect(one('.fl-nav-tabs .ant-tabs-tab-active').textContent?.trim()).toBe('Settings');
+      expect(sideMenuItems()).toEqual(['Personal center']);
+
+      fireEvent.click(screen.getByText('History', { selector: '.fl-nav-tabs .ant-tabs-tab span' }));
+      expect(router.state.location.pathname).toBe('/history');
+      expect(one('.fl-nav-tabs .ant-tabs-tab-active').textContent?.trim()).toBe('History');
+      expect(sideMenuItems()).toEqual(['History']);
+    });
+  });
+
+  describe('horizontal', () => {
+    it('puts the menu in the header and has no side bar', () => {
+      show('/history', { layout: 'horizontal' });
+      expect(document.querySelector('.fl-sider')).toBeNull();
+      expect(document.querySelector('.fl-header .fl-horizontal-menu.ant-menu-horizontal')).not.toBeNull();
+    });
+
+    it('marks a list of more than 18 entries to scroll, not one of 18', async () => {
+      const group = (count: number): MenuNode => {
+        const children = Array.from({ length: count }, (_, i) => ({
+          path: `/group/${i}`,
+          titleKey: `entry ${i}`,
+          target: `/group/${i}`,
+          children: [],
+        }));
+        return { path: '/group', titleKey: 'group', target: '/group/0', children };
+      };
+      /** The list of a group of the header's menu, as it opens on hover. */
+      const listOf = async (count: number) => {
+        cleanup();
+        showAlone('/', <HorizontalMenu nodes={[group(count)]} activePath="/" theme="light" />);
+        fireEvent.mouseEnter(screen.getByText('group').closest('.ant-menu-submenu-title') as Element);
+        const entry = await screen.findByText(`entry ${count - 1}`, {}, { timeout: 2000 });
+        return entry.closest('.ant-menu-submenu-popup') as HTMLElement;
+      };
+      // The list's height is the style sheet's affair (it must outweigh antd's, which jsdom cannot
+      // weigh): here, which lists are marked to scroll.
+      expect((await listOf(19)).classList.contains('fl-menu-scroll')).toBe(true);
+      expect((await listOf(18)).classList.contains('fl-menu-scroll')).toBe(false);
+    });
+  });
+
+  describe('below 992 px', () => {
+    it('is vertical with the menu folded away, whatever was chosen, and back at 992 px', async () => {
+      Object.assign(window, { innerWidth: 992 });
+      const router = show('/history');
+      expect(one('.fl-shell').dataset.layout).toBe('column');
+
+      resizeTo(991);
+      expect(one('.fl-shell').dataset.layout).toBe('vertical');
+      expect(document.querySelector('.fl-column-bar')).toBeNull();
+      const sider = () => one('.fl-sider');
+      expect(sider().classList.contains('ant-layout-sider-zero-width')).toBe(true);
+      // The saved choice and fold are untouched.
+      expect(useSettings.getState().saved.layout).toBe('column');
+      expect(useSettings.getState().collapsed).toBe(false);
+
+      // The fold control opens the menu over the page; choosing a page folds it again.
+      fireEvent.click(button('Unfold the menu'));
+      expect(sider().classList.contains('ant-layout-sider-collapsed')).toBe(false);
+      expect(document.querySelector('.fl-mask')).not.toBeNull();
+      fireEvent.click(screen.getByText('Map', { selector: '.fl-sider .ant-menu-item *' }));
+      expect(router.state.location.pathname).toBe('/map');
+      await waitFor(() => expect(sider().classList.contains('ant-layout-sider-zero-width')).toBe(true));
+      expect(document.querySelector('.fl-mask')).toBeNull();
+
+      resizeTo(992);
+      expect(one('.fl-shell').dataset.layout).toBe('column');
+      expect(document.querySelector('.fl-column-bar')).not.toBeNull();
+    });
+  });
+});
