@@ -25,6 +25,8 @@ export default function BindForm({ channel }: { channel: 'phone' | 'email' }) {
   const [form] = Form.useForm<BindValues>();
   const [busy, setBusy] = useState(false);
   const phone = channel === 'phone';
+  // Both forms are on the panel at once: the form's name keeps their field ids apart.
+  const formName = `bind-${channel}`;
 
   const target = async () => {
     try {
@@ -57,6 +59,7 @@ export default function BindForm({ channel }: { channel: 'phone' | 'email' }) {
   return (
     <Form<BindValues>
       form={form}
+      name={formName}
       layout="vertical"
       requiredMark={false}
       onFinish={(v) => void submit(v)}
@@ -74,7 +77,7 @@ export default function BindForm({ channel }: { channel: 'phone' | 'email' }) {
           maxLength={phone ? 11 : 254}
         />
       </Form.Item>
-      <Form.Item label={t('auth.fields.code')} required>
+      <Form.Item label={t('auth.fields.code')} htmlFor={`${formName}_code`} required>
         <Flex gap={8}>
           <Form.Item name="code" noStyle rules={[formRule(codeRule, t)]}>
             <Input

@@ -3,7 +3,7 @@ import { Button, Form, Input, Space, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BasicParam } from '../../session/me';
-import { minutesToTime, timeToMinutes } from './settings';
+import { minuteOr, minutesToTime, SLEEP_BEGIN_DEFAULT, SLEEP_END_DEFAULT, timeToMinutes } from './settings';
 import { useSaveMe } from './useSaveMe';
 
 interface QuietHoursValues {
@@ -16,11 +16,12 @@ export default function QuietHoursForm({ param }: { param: BasicParam }) {
   const { t } = useTranslation();
   const { save, saving } = useSaveMe();
   const [form] = Form.useForm<QuietHoursValues>();
+  // A record without quiet hours (or with damaged ones) shows, and saves, the defaults.
   const values = useMemo(
     () => ({
-      enabled: param.Sleep_Enable,
-      begin: minutesToTime(param.Sleep_begin),
-      end: minutesToTime(param.Sleep_end),
+      enabled: param.Sleep_Enable === true,
+      begin: minutesToTime(minuteOr(param.Sleep_begin, SLEEP_BEGIN_DEFAULT)),
+      end: minutesToTime(minuteOr(param.Sleep_end, SLEEP_END_DEFAULT)),
     }),
     [param.Sleep_Enable, param.Sleep_begin, param.Sleep_end],
   );

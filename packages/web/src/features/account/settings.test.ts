@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_SOUND_COUNT, ALARM_TYPES, inQuietHours, minutesToTime, timeToMinutes } from './settings';
+import {
+  ALARM_SOUND_COUNT,
+  ALARM_TYPES,
+  inQuietHours,
+  minuteOr,
+  minutesToTime,
+  SLEEP_BEGIN_DEFAULT,
+  SLEEP_END_DEFAULT,
+  timeToMinutes,
+} from './settings';
 
 describe('alarm choices', () => {
   it('are the six types 0-5 in order and ten sounds', () => {
@@ -30,6 +39,21 @@ describe('times of day', () => {
 });
 
 describe('quiet hours', () => {
+  it('default to 19:00-08:01 (1140 and 481) when the record has none or a damaged one', () => {
+    expect([SLEEP_BEGIN_DEFAULT, SLEEP_END_DEFAULT]).toEqual([1140, 481]);
+    expect(minuteOr(undefined, SLEEP_BEGIN_DEFAULT)).toBe(1140);
+    expect(minuteOr(null, SLEEP_END_DEFAULT)).toBe(481);
+    expect(minuteOr('600', 481)).toBe(481);
+    expect(minuteOr(12.5, 481)).toBe(481);
+    expect(minuteOr(-1, 481)).toBe(481);
+    expect(minuteOr(1440, 481)).toBe(481);
+  });
+  it('keep a stored minute of the day, midnight and 23:59 included', () => {
+    expect(minuteOr(0, 1140)).toBe(0);
+    expect(minuteOr(1439, 1140)).toBe(1439);
+    expect(minuteOr(600, 1140)).toBe(600);
+  });
+
   it('run over midnight when the end is before the begin', () => {
     expect(inQuietHours(1140, 481, 1139)).toBe(false);
     expect(inQuietHours(1140, 481, 1140)).toBe(true);

@@ -19,6 +19,17 @@ export const ALARM_SOUND_COUNT = 10;
 
 export const MINUTES_PER_DAY = 1440;
 
+/** Quiet hours when the record has none (specification §3, §9): 19:00 to 08:01. */
+export const SLEEP_BEGIN_DEFAULT = 1140;
+export const SLEEP_END_DEFAULT = 481;
+
+/** A stored minute of the day, or `fallback` when it is missing or no minute of the day. */
+export function minuteOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < MINUTES_PER_DAY
+    ? value
+    : fallback;
+}
+
 /** 'HH:MM' of minutes after midnight (0-1439; others are brought into the day). */
 export function minutesToTime(minutes: number): string {
   const m = ((Math.trunc(minutes) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
