@@ -35,7 +35,14 @@ export interface EventQuery {
   /** 1-2000, default 2000. */
   readonly limit?: number;
   readonly offset?: number;
+  /** Only these kinds (the server's default: every kind). */
+  readonly kind?: readonly EventKind[];
   readonly tz?: string;
+}
+
+/** The query as sent: the kinds comma-separated. */
+function sent(query: EventQuery) {
+  return { ...query, kind: query.kind && query.kind.length > 0 ? query.kind.join(',') : undefined };
 }
 
 /** The notice window of §9: the last 24 hours, at most 2000 rows. */
@@ -47,18 +54,22 @@ export function listEquipmentEvents(
   query: EventQuery = {},
   signal?: AbortSignal,
 ): Promise<Page<EquipmentEvent>> {
-  return get<Page<EquipmentEvent>>(`/equipment/${equipmentId}/events`, { query: { ...query }, signal });
+  return get<Page<EquipmentEvent>>(`/equipment/${equipmentId}/events`, { query: sent(query), signal });
 }
 
 export function listMyEvents(query: EventQuery = {}, signal?: AbortSignal): Promise<Page<EquipmentEvent>> {
-  return get<Page<EquipmentEvent>>('/me/events', { query: { ...query }, signal });
+  return get<Page<EquipmentEvent>>('/me/events', { query: sent(query), signal });
 }
 
-/** The query for the last 24 hours before `now`, up to 2000 rows. */
+/**
+ * The query for the alarms raised in the last 24 hours before `now`, up to 2000 rows: only alarms,
+ * so a busy day of operations and link changes cannot push them out of the page.
+ */
 export function lastDayQuery(now: number = Date.now()): EventQuery {
   return {
     from: new Date(now - NOTICE_WINDOW_MS).toISOString(),
     to: new Date(now).toISOString(),
     limit: EVENT_LIMIT,
+    kind: ['alarm'],
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { Me } from '../session/me';
 import type { Page } from './equipment';
-import type { EquipmentEvent } from './events';
+import type { EquipmentEvent, EventKind } from './events';
 import { EVENT_LIMIT, listEquipmentEvents, listMyEvents } from './events';
 import { get, patch, send } from './http';
 
@@ -84,6 +84,8 @@ export interface EventsQuery {
   /** 1-2000. */
   readonly limit?: number;
   readonly offset?: number;
+  /** Only these kinds; every kind when absent. */
+  readonly kind?: readonly EventKind[];
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -131,7 +133,7 @@ export function fetchHistory(
 }
 
 function eventsQuery(q: EventsQuery) {
-  return { ...rangeQuery(q), limit: q.limit ?? MAX_EVENTS, offset: q.offset };
+  return { ...rangeQuery(q), limit: q.limit ?? MAX_EVENTS, offset: q.offset, kind: q.kind };
 }
 
 /** The equipment's events, newest first; the server's default range is the last 24 hours. */

@@ -22,7 +22,8 @@ export function eventDescription(event: EquipmentEvent, t: TFunction): string {
   const detail = event.detail ?? {};
   const name = text(detail.name);
   const unit = text(detail.unit);
-  const channel = [event.channel ?? '', name].filter(Boolean).join(' ');
+  // A channel without a name of its own is recorded under its label ('AI1'): said once.
+  const channel = [event.channel ?? '', name === event.channel ? '' : name].filter(Boolean).join(' ');
   const value = event.value === null ? '' : `${formatValue(event.value)}${unit ? ` ${unit}` : ''}`;
   switch (event.kind) {
     case 'alarm':

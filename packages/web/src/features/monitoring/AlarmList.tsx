@@ -1,13 +1,20 @@
 /**
  * Alarms of the last 24 hours (up to 2000 rows): those stored before the list was read (GET
- * /me/events, or the selected device's events) and those pushed since, newest first.
+ * /me/events, or the selected device's events) and those pushed since, newest first. The window
+ * moves with the clock: a list left open drops each alarm as it turns 24 hours old.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Segmented, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_LIMIT, lastDayQuery, listEquipmentEvents, listMyEvents } from '../../api/events';
+import {
+  EVENT_LIMIT,
+  lastDayQuery,
+  listEquipmentEvents,
+  listMyEvents,
+  NOTICE_WINDOW_MS,
+} from '../../api/events';
 import type { EquipmentEvent } from '../../api/events';
 import { useAlarms } from '../../alarms/store';
 import type { LiveAlarm } from '../../alarms/store';
@@ -26,15 +33,22 @@ export interface AlarmRow {
   readonly live: boolean;
 }
 
-/** Pushed alarms newer than the read, then the stored ones, at most 2000. */
+/** How often the list's 24-hour window moves on. */
+const WINDOW_TICK_MS = 60_000;
+
+/**
+ * Pushed alarms newer than the read, then the stored ones, at most 2000; none from before
+ * `since` (epoch ms).
+ */
 export function mergeAlarmRows(
   stored: readonly EquipmentEvent[],
   pushed: readonly LiveAlarm[],
   readAt: number,
   unid: string | null,
+  since = Number.NEGATIVE_INFINITY,
 ): AlarmRow[] {
   const fresh = pushed
-    .filter((a) => a.receivedAt >= readAt && (unid === null || a.unid === unid))
+    .filter((a) => a.receivedAt >= readAt && a.receivedAt >= since && (unid === null || a.unid === unid))
     .map<AlarmRow>((a) => ({
       key: `live-${a.key}`,
       time: a.time,
@@ -47,7 +61,7 @@ export function mergeAlarmRows(
       live: true,
     }));
   const old = stored
-    .filter((e) => e.kind === 'alarm')
+    .filter((e) => e.kind === 'alarm' && !(Date.parse(e.at) < since))
     .map<AlarmRow>((e) => ({
       key: `event-${e.id}`,
       time: e.time,
@@ -60,6 +74,16 @@ export function mergeAlarmRows(
       live: false,
     }));
   return [...fresh, ...old].slice(0, EVENT_LIMIT);
+}
+
+/** The time now, moving on every `stepMs`. */
+function useClock(stepMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), stepMs);
+    return () => clearInterval(timer);
+  }, [stepMs]);
+  return now;
 }
 
 export default function AlarmList({ selectedId }: { readonly selectedId: number | null }) {
@@ -83,10 +107,18 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
 
   useEffect(() => markSeen(), [pushed, markSeen]);
 
+  const clock = useClock(WINDOW_TICK_MS);
+  const since = Math.max(clock, query.data?.readAt ?? 0) - NOTICE_WINDOW_MS;
   const rows = useMemo(
     () =>
-      mergeAlarmRows(query.data?.items ?? [], pushed, query.data?.readAt ?? Number.POSITIVE_INFINITY, unid),
-    [query.data, pushed, unid],
+      mergeAlarmRows(
+        query.data?.items ?? [],
+        pushed,
+        query.data?.readAt ?? Number.POSITIVE_INFINITY,
+        unid,
+        since,
+      ),
+    [query.data, pushed, unid, since],
   );
 
   // A digital input alarms by its state, not against a limit.

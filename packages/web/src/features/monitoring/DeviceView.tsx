@@ -100,8 +100,8 @@ export default function DeviceView({ id }: { readonly id: number }) {
       {record.counts.do > 0 && (
         <DoPanel record={record} type={type} views={views.do} canOperate={operate} param={param} />
       )}
-      {record.counts.di > 0 && <DiPanel views={views.di} />}
-      {record.counts.ai > 0 && <AiPanel views={views.ai} settings={record.settings} />}
+      {record.counts.di > 0 && <DiPanel views={views.di} known={state.known.di} />}
+      {record.counts.ai > 0 && <AiPanel views={views.ai} settings={record.settings} known={state.known.ai} />}
       {record.counts.ao > 0 && <AoPanel record={record} views={views.ao} canOperate={operate} />}
     </Space>
   );

@@ -1,7 +1,8 @@
 /**
  * Digital and analog inputs: DI lamps with their alarm state; AI values after scaling with
  * their unit, coloured low or high when out of their limits (the equipment's own alarm colours
- * when it sets them).
+ * when it sets them). Until the first values of a kind arrive its channels read 0, which shows
+ * no alarm (as in the tree).
  */
 import type { ChannelView } from '@fieldlink/protocol';
 import { Card, Tag, Typography } from 'antd';
@@ -12,14 +13,21 @@ import { formatValue } from './format';
 
 export const ALARM_COLORS = { low: '#fa8c16', high: '#ff4d4f' } as const;
 
-export function DiPanel({ views }: { readonly views: readonly ChannelView[] }) {
+export function DiPanel({
+  views,
+  known = true,
+}: {
+  readonly views: readonly ChannelView[];
+  /** Whether DI values have arrived. */
+  readonly known?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Card size="small" title={t('monitoring.di.title')}>
       <div className="channel-grid" data-kind="di">
         {views.map((view) => {
           const on = view.value === 1;
-          const alarm = view.alarm !== 0;
+          const alarm = known && view.alarm !== 0;
           return (
             <div
               key={view.id}
@@ -49,9 +57,12 @@ export function DiPanel({ views }: { readonly views: readonly ChannelView[] }) {
 export function AiPanel({
   views,
   settings,
+  known = true,
 }: {
   readonly views: readonly ChannelView[];
   readonly settings: Pick<EquipmentSettings, 'ai' | 'colors'>;
+  /** Whether AI values have arrived. */
+  readonly known?: boolean;
 }) {
   const { t } = useTranslation();
   const low = settings.colors.alarmLow || ALARM_COLORS.low;
@@ -62,9 +73,10 @@ export function AiPanel({
         {views.map((view) => {
           const lower = settings.ai.alarmLow[view.id] ?? 0;
           const upper = settings.ai.alarmHigh[view.id] ?? 0;
-          const color = view.alarm === -1 ? low : view.alarm === 1 ? high : undefined;
+          const alarm = known ? view.alarm : 0;
+          const color = alarm === -1 ? low : alarm === 1 ? high : undefined;
           return (
-            <div key={view.id} className="channel-cell" data-channel={view.passage} data-alarm={view.alarm}>
+            <div key={view.id} className="channel-cell" data-channel={view.passage} data-alarm={alarm}>
               <div className="channel-text">
                 <Typography.Text strong ellipsis title={view.name}>
                   {view.name}
@@ -78,9 +90,9 @@ export function AiPanel({
                 {formatValue(view.value)}
                 {view.unit && <small> {view.unit}</small>}
               </span>
-              {view.alarm !== 0 && (
+              {alarm !== 0 && (
                 <Tag color={color} style={{ marginInlineEnd: 0 }}>
-                  {view.alarm === -1 ? t('monitoring.ai.low') : t('monitoring.ai.high')}
+                  {alarm === -1 ? t('monitoring.ai.low') : t('monitoring.ai.high')}
                 </Tag>
               )}
             </div>

@@ -47,7 +47,9 @@ export default function SystemPage() {
 
   const events = useQuery({
     queryKey: ['me-events', from, to],
-    queryFn: ({ signal }) => fetchAllUserEvents({ from, to }, MAX_EVENT_PAGES, signal),
+    // Only what the page shows: link changes for the ratio, alarms for the list.
+    queryFn: ({ signal }) =>
+      fetchAllUserEvents({ from, to, kind: ['online', 'offline', 'alarm'] }, MAX_EVENT_PAGES, signal),
   });
 
   const alarms = useMemo(() => events.data?.items.filter((e) => e.kind === 'alarm') ?? [], [events.data]);

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { act, cleanup, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EquipmentEvent } from '../../api/events';
+import { useAlarms } from '../../alarms/store';
+import { useEquipmentStore } from '../../equipment/store';
+import { deviceEntry, loadTreeStore } from '../../equipment/test-support';
+import { setLanguage } from '../../i18n';
+import { mockFetch } from '../../session/test-support';
+import type { RecordedRequest } from '../../session/test-support';
+import { installDomStubs } from '../../shell/test-support';
+import { eventsReply, sampleEvent } from '../history/test-support';
+import AlarmList from './AlarmList';
+import { renderWithApp } from './test-render';
+
+const NOW = Date.UTC(2026, 0, 5, 8, 0, 0);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const SLOW = { timeout: 8000 };
+
+const PUMP = { name: 'Pump house', unid: 'SN1' };
+const BOILER = { name: 'Boiler', unid: 'SN2' };
+
+function stored(id: number, ago: number, overrides: Partial<EquipmentEvent> = {}): EquipmentEvent {
+  return sampleEvent({
+    id,
+    at: new Date(NOW - ago).toISOString(),
+    time: `t-${id}`,
+    message: `stored ${id}`,
+    ...overrides,
+  });
+}
+
+/** GET /me/events as the server gives it, newest first. */
+const EVENTS = [
+  stored(1, HOUR, { equipment: PUMP, channel: 'AI1', level: 1, value: 4.6 }),
+  stored(2, 2 * HOUR, { equipment: PUMP, kind: 'alarm_clear', level: 0 }),
+  stored(3, 3 * HOUR, { equipment: BOILER, channel: 'AI2', level: -1, value: 0.25 }),
+  stored(4, 23 * HOUR + 59 * MINUTE, {
+    equipment: BOILER,
+    channel: 'DI1',
+    channelKind: 'di',
+    level: 1,
+    value: 1,
+  }),
+  // Older than the window: the list leaves it out even when a reply holds it.
+  stored(5, 24 * HOUR + MINUTE, { equipment: PUMP, channel: 'AI1', level: 1, value: 9 }),
+];
+
+/** The cells of each row shown: time, device, channel, level, value, message. */
+const rows = (): string[][] =>
+  [...document.querySelectorAll('.ant-table-row')].map((row) =>
+    [...row.querySelectorAll('.ant-table-cell')].map((cell) => cell.textContent ?? ''),
+  );
+
+let calls: RecordedRequest[] = [];
+let restore = (): void => undefined;
+
+beforeAll(installDomStubs);
+beforeEach(() => {
+  setLanguage('en');
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.setSystemTime(NOW);
+  ({ calls, restore } = mockFetch({ 'GET /me/events': { body: eventsReply(EVENTS) } }));
+  loadTreeStore([deviceEntry(1, 'Pump house'), deviceEntry(2, 'Boiler')], {
+    1: { isOnline: true, isAlarm: true, soc: 30 },
+    2: { isOnline: true, isAlarm: true, soc: 30 },
+  });
+});
+afterEach(() => {
+  restore();
+  cleanup();
+  vi.useRealTimers();
+  useAlarms.getState().clear();
+  useEquipmentStore.getState().reset();
+});
+
+describe('alarm list', () => {
+  it('lists the alarms of the last 24 hours, newest first, those pushed since on top', async () => {
+    renderWithApp(<AlarmList selectedId={null} />);
+    await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
+    expect(rows()).toEqual([
+      ['t-1', 'Pump house', 'AI1', 'Above the upper limit', '4.6', 'stored 1'],
+      ['t-3', 'Boiler', 'AI2', 'Below the lower limit', '0.25', 'stored 3'],
+      ['t-4', 'Boiler', 'DI1', 'Alarm', '1', 'stored 4'],
+    ]);
+    // Read once, for the 24 hours up to now.
+    expect(calls).toHaveLength(1);
+    const query = new URLSearchParams(calls[0]!.path.split('?')[1]);
+    expect([query.get('from'), query.get('to')]).toEqual([
+      new Date(NOW - 24 * HOUR).toISOString(),
+      new Date(NOW).toISOString(),
+    ]);
+    // Only alarms raised: other events cannot push them out of the page of 2,000.
+    expect(query.get('kind')).toBe('alarm');
+
+    act(() => {
+      useAlarms.getState().add({
+        key: 'pushed',
+        unid: 'SN2',
+        name: 'Boiler',
+        channel: 'AI2',
+        level: 1,
+        value: 7.5,
+        time: 't-new',
+        text: 'pushed now',
+        receivedAt: Date.now(),
+      });
+    });
+    await waitFor(() => expect(rows()).toHaveLength(4), SLOW);
+    expect(rows()[0]).toEqual(['t-new', 'Boiler', 'AI2', 'Above the upper limitNew', '7.5', 'pushed now']);
+    expect(rows().map((r) => r[0])).toEqual(['t-new', 't-1', 't-3', 't-4']);
+  });
+
+  it('drops an alarm from the list as it turns 24 hours old', async () => {
+    renderWithApp(<AlarmList selectedId={null} />);
+    await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
+    // One minute on, the DI alarm is exactly 24 hours old: still in.
+    act(() => vi.advanceTimersByTime(MINUTE));
+    expect(rows().map((r) => r[0])).toEqual(['t-1', 't-3', 't-4']);
+    act(() => vi.advanceTimersByTime(MINUTE));
+    expect(rows().map((r) => r[0])).toEqual(['t-1', 't-3']);
+    // The list is not read again for that.
+    expect(calls).toHaveLength(1);
+  });
+});
