@@ -51,8 +51,8 @@ export const INIT_SCRIPT = `(() => {
     requestAnimationFrame((now) => { last = now; requestAnimationFrame(step); });
   });
 
-  // Every period, one PushInfo per serial with all its AI values (raw register values walking
-  // through 0..65535) and its battery level changed, dispatched on the live socket as server messages are: each in a
+  // Every period, one PushInfo per serial with its outputs, inputs, all its AI values (raw
+  // register values walking through 0..65535) and its battery level changed, dispatched on the live socket as server messages are: each in a
   // task of its own, as a socket delivers them.
   const channel = new MessageChannel();
   channel.port1.onmessage = (event) => {
@@ -76,7 +76,10 @@ export const INIT_SCRIPT = `(() => {
           const base = (feed.ticks * 37 + i * 101) % 60000;
           const regai = [];
           for (let c = 0; c < aiCount; c++) regai.push((base + c * 997) % 65536);
-          const data = JSON.stringify({ infotype: 'PushInfo', info: { SN: serials[i], regai, SOC: base % 101, IsOnline: true } });
+          // Outputs and inputs change too: a group's table shows every channel.
+          const regdo = [(base * 7) & 255];
+          const regdi = [(base * 13 + 5) & 255];
+          const data = JSON.stringify({ infotype: 'PushInfo', info: { SN: serials[i], regdo, regdi, regai, SOC: base % 101, IsOnline: true } });
           channel.port2.postMessage(data);
           feed.messages++;
         }
@@ -90,6 +93,20 @@ export const INIT_SCRIPT = `(() => {
     },
   };
 })();`;
+
+/**
+ * How many live values are drawn inside the window now: the group table's channels and battery
+ * levels, the tree's battery levels and the selected device's values.
+ */
+export const VISIBLE_VALUES = `(() => {
+  const h = window.innerHeight, w = window.innerWidth;
+  let n = 0;
+  for (const e of document.querySelectorAll('.group-table [data-channel], .tree-soc, [data-testid^="value-"]')) {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < h && r.right > 0 && r.left < w) n++;
+  }
+  return n;
+})()`;
 
 /** The long tasks so far, as `{ start, duration }` (ms). */
 export const LONG_TASKS = 'window.__bench.longTasks.slice()';

@@ -12,13 +12,15 @@
  *   (/login) and signed in (/Equips), and whether a heavy library (ECharts, Leaflet, three.js;
  *   found through the build's source maps) is among them; then which of them load when /history,
  *   /system and /map are opened.
- * - Live: frame times while WEB_LIVE_DEVICES (1,000) devices' values (the
- *   battery level each tree row shows, and their AI values) update 10 times a second, for
- *   WEB_SECONDS (10) s, with long tasks (PerformanceObserver 'longtask', over 50 ms) counted.
- *   Baselines: the same page idle, and the blank page.
+ * - Live: frame times while WEB_LIVE_DEVICES (1,000) devices' values (outputs, inputs, AI
+ *   values and battery level) update 10 times a second, for WEB_SECONDS (10) s, with long tasks
+ *   (PerformanceObserver 'longtask', over 50 ms) counted. On screen (a 1920×1600 window): the
+ *   group view of the first group, a row per device with every channel's value and its battery
+ *   level, beside the tree's rows with theirs: over 1,000 changing values drawn inside the window
+ *   (counted and printed). Baselines: the same page idle, and the blank page.
  *
- * How the values are driven: PushInfo messages (one per device per tick, every AI value and the
- * battery level changed) are handed to the console's own live socket inside the page, each in a
+ * How the values are driven: PushInfo messages (one per device per tick, its outputs, inputs,
+ * every AI value and the battery level changed) are handed to the console's own live socket inside the page, each in a
  * task of its own as a socket delivers them (bench/web/probes.ts). Not through the server: it
  * coalesces each device's pushes into one per 300 ms by design (docs/api.md § Live channel), so no
  * device can be seen changing 10 times a second through it; devices that change that fast (1,000
@@ -26,8 +28,8 @@
  * they would take the CPU the browser is measured on. Not through page.routeWebSocket either:
  * 10,000 frames a second through the driver's protocol would measure the driver. The console's
  * socket stays connected to the server the whole time; only the extra messages are injected.
- * The 1,000 devices are the first 1,000 of the tree (its visible rows among them), one of them
- * selected so its channel panel's values change too.
+ * The 1,000 devices are the first 1,000 of the tree: the first group's devices and the tree's
+ * visible rows among them.
  *
  *   npm run bench:web
  *   WEB_DEVICES=20000 WEB_SECONDS=20 npm run bench:web
@@ -52,7 +54,7 @@ import type { RunningServer } from '../../packages/web/e2e/harness.js';
 import { kB, scriptLoad } from './bundle.js';
 import type { ResourceEntry, ScriptLoad } from './bundle.js';
 import { seedWebFleet } from './fleet-account.js';
-import { INIT_SCRIPT, LONG_TASKS, NAVIGATION, RESOURCES } from './probes.js';
+import { INIT_SCRIPT, LONG_TASKS, NAVIGATION, RESOURCES, VISIBLE_VALUES } from './probes.js';
 import { frameStats, median, ms, ratio } from './stats.js';
 import type { FrameStats, LongTask } from './stats.js';
 import { openTree, treeSerials } from './tree.js';
@@ -244,10 +246,20 @@ interface LiveFigures {
   readonly idle: FrameStats;
   readonly live: FrameStats;
   readonly feed: { ticks: number; messages: number; late: number; skipped: number };
+  /** Live values drawn inside the window while they update. */
+  readonly visibleValues: number;
 }
+
+/** A large desktop screen: the first group's table shows over 1,000 values at once on it. */
+const LIVE_VIEWPORT = { width: 1920, height: 1600 };
 
 async function liveUpdates(page: Page, serials: readonly string[]): Promise<LiveFigures> {
   await page.evaluate(`location.hash = '#/Equips'`);
+  await page.setViewportSize(LIVE_VIEWPORT);
+  // The first group (100 devices, all among the fed ones) in the group view: one row per device
+  // with its outputs, inputs, analog values and battery level.
+  await page.locator('.tree-group-open').first().click();
+  await page.locator('.group-table .group-lamp').first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1000);
   const idle = await measureFrames(page, SECONDS);
   const before = (await longTasks(page)).length;
@@ -259,7 +271,10 @@ async function liveUpdates(page: Page, serials: readonly string[]): Promise<Live
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.start');
   }
-  const deltas = await frames(page, SECONDS);
+  const framing = frames(page, SECONDS);
+  await page.waitForTimeout(Math.min(2000, (SECONDS * 1000) / 2));
+  const visibleValues = (await page.evaluate(VISIBLE_VALUES)) as number;
+  const deltas = await framing;
   const feed = (await page.evaluate('window.__bench.feed.stop()')) as LiveFigures['feed'];
   if (profiler && PROFILE_DIR) {
     const { profile } = await profiler.send('Profiler.stop');
@@ -267,7 +282,7 @@ async function liveUpdates(page: Page, serials: readonly string[]): Promise<Live
     await profiler.detach();
   }
   const live = frameStats(deltas, (await longTasks(page)).slice(before));
-  return { idle, live, feed };
+  return { idle, live, feed, visibleValues };
 }
 
 function printFrames(label: string, f: FrameStats, baseline?: FrameStats): void {
@@ -353,6 +368,9 @@ async function main(): Promise<void> {
     printFrames('blank page, idle', blank.frames);
     printFrames('console, idle', live.idle, blank.frames);
     printFrames(`console, ${serials.length} devices at ${LIVE_HZ}/s`, live.live, blank.frames);
+    console.log(
+      `  values drawn in the ${LIVE_VIEWPORT.width}×${LIVE_VIEWPORT.height} window while they update: ${live.visibleValues}`,
+    );
     console.log(
       `  feed: ${live.feed.messages} PushInfo in ${live.feed.ticks} ticks (${live.feed.late} late, ${live.feed.skipped} without a live socket)`,
     );

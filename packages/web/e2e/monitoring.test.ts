@@ -176,6 +176,26 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
   );
 
   it(
+    "shows a group's devices with all their live values",
+    async () => {
+      await page.getByRole('button', { name: 'Show the group: Demo plant' }).click();
+      const table = page.getByRole('table', { name: 'Demo plant' });
+      const board = table.locator('tr[data-device="DEMO0001"]');
+      await board.waitFor();
+      expect(await board.locator('.group-lamp').count()).toBe(16);
+      await expect
+        .poll(() => board.locator('[data-channel="AI1"]').textContent(), { timeout: LIVE_TIMEOUT_MS })
+        .toMatch(/^\d+(\.\d+)? m$/);
+      await screenshot(page, 'monitoring-group');
+      // A device's name opens it.
+      await board.getByRole('button', { name: 'Demo relay board' }).click();
+      await expect.poll(() => table.count()).toBe(0);
+      await expect.poll(() => page.getByRole('switch', { name: /Pump 1/ }).count()).toBe(1);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
     'reconnects after the live channel drops and shows what changed while it was down',
     async () => {
       // A console of its own whose live sockets pass through the test: it can close their server

@@ -228,7 +228,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'
   it(
     'signs out from the avatar menu to /login, and stays signed out after a reload',
     async () => {
-      await page.getByRole('button', { name: DEMO_USER }).click();
+      await page.getByRole('button', { name: DEMO_USER, exact: true }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await waitForRoute(page, '/login');
       // The live channel is closed with the session.

@@ -4,6 +4,7 @@
  * touches and 10,000 devices scroll like ten. Arrow keys move, Enter selects, left/right close
  * and open.
  */
+import { TableOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -22,6 +23,8 @@ interface Props {
   readonly filter: TreeFilter;
   readonly selectedId: number | null;
   readonly onSelect: (id: number) => void;
+  /** Shows a group's devices with their values (a button on each group row); none without it. */
+  readonly onOpenGroup?: (key: string) => void;
   /** CSS height of the list. */
   readonly height?: string | number;
 }
@@ -33,6 +36,7 @@ interface RowLabels {
   readonly offline: string;
   readonly soc: (soc: number) => string;
   readonly devices: (count: number) => string;
+  readonly openGroup: string;
 }
 
 // Rows are plain elements styled by monitoring.css: a scroll brings a screenful of new rows at
@@ -67,12 +71,14 @@ const Row = memo(function Row({
   active,
   labels,
   onClick,
+  onOpenGroup,
 }: {
   readonly row: TreeRow;
   readonly selected: boolean;
   readonly active: boolean;
   readonly labels: RowLabels;
   readonly onClick: (row: TreeRow, toggle: boolean) => void;
+  readonly onOpenGroup?: ((key: string) => void) | undefined;
 }) {
   const entry = useEquipmentStore((s) => (row.id === null ? undefined : s.entries[row.id]));
   const type = useEquipmentStore((s) => (entry ? s.types[entry.type] : undefined));
@@ -111,7 +117,23 @@ const Row = memo(function Row({
         {row.name}
       </span>
       {row.kind === 'group' ? (
-        <span className="tree-count">{labels.devices(row.count)}</span>
+        <>
+          <span className="tree-count">{labels.devices(row.count)}</span>
+          {onOpenGroup ? (
+            <button
+              type="button"
+              className="tree-group-open"
+              aria-label={`${labels.openGroup}: ${row.name}`}
+              title={labels.openGroup}
+              onClick={(e) => {
+                e.stopPropagation();
+                onOpenGroup(row.key);
+              }}
+            >
+              <TableOutlined />
+            </button>
+          ) : null}
+        </>
       ) : (
         row.id !== null && <DeviceBadges id={row.id} labels={labels} />
       )}
@@ -119,7 +141,13 @@ const Row = memo(function Row({
   );
 });
 
-export default function EquipmentTree({ filter, selectedId, onSelect, height = FALLBACK_HEIGHT }: Props) {
+export default function EquipmentTree({
+  filter,
+  selectedId,
+  onSelect,
+  onOpenGroup,
+  height = FALLBACK_HEIGHT,
+}: Props) {
   const { t } = useTranslation();
   const tree = useEquipmentStore((s) => s.tree);
   const entries = useEquipmentStore((s) => s.entries);
@@ -138,6 +166,7 @@ export default function EquipmentTree({ filter, selectedId, onSelect, height = F
       offline: t('monitoring.tree.offline'),
       soc: (soc) => t('monitoring.tree.soc', { soc }),
       devices: (count) => t('monitoring.tree.devices', { count }),
+      openGroup: t('monitoring.group.open'),
     }),
     [t],
   );
@@ -271,6 +300,7 @@ export default function EquipmentTree({ filter, selectedId, onSelect, height = F
               active={first + i === active}
               labels={labels}
               onClick={onRowClick}
+              onOpenGroup={onOpenGroup}
             />
           ))}
         </div>

@@ -1,6 +1,7 @@
 /**
  * /Equips, the home of a signed-in user: the equipment tree with its counters and search at the
- * left, the selected device's channels and the alarms of the last 24 hours at the right. Values
+ * left, the selected device's channels (or a group's devices with all their values) and the alarms
+ * of the last 24 hours at the right. Values
  * arrive over the live channel; nothing here polls.
  */
 import { Alert, App, Button, Card, Empty, Input, Space, Spin } from 'antd';
@@ -14,6 +15,7 @@ import AlarmList from './AlarmList';
 import Counters from './Counters';
 import DeviceView from './DeviceView';
 import EquipmentTree from './EquipmentTree';
+import GroupView from './GroupView';
 import LiveIndicator from './LiveIndicator';
 import type { StatusFilter, TreeFilter } from './tree-rows';
 import './monitoring.css';
@@ -36,7 +38,16 @@ export default function MonitoringPage() {
     () => ({ text: deferredText, status: statusFilter }),
     [deferredText, statusFilter],
   );
-  const onSelect = useCallback((id: number) => select(id), [select]);
+  // A group shown with all its devices' values, in place of the selected device.
+  const [groupKey, setGroupKey] = useState<string | null>(null);
+  const onSelect = useCallback(
+    (id: number) => {
+      setGroupKey(null);
+      select(id);
+    },
+    [select],
+  );
+  const closeGroup = useCallback(() => setGroupKey(null), []);
   const entries = useEquipmentStore((s) => s.entries);
   const { message } = App.useApp();
   const { pathname, key: visit } = useLocation();
@@ -87,6 +98,7 @@ export default function MonitoringPage() {
               filter={filter}
               selectedId={selectedId}
               onSelect={onSelect}
+              onOpenGroup={setGroupKey}
               height="max(320px, calc(100vh - 300px))"
             />
           ) : (
@@ -97,7 +109,9 @@ export default function MonitoringPage() {
         </Space>
       </Card>
       <Space orientation="vertical" size="middle" style={{ width: '100%', minWidth: 0 }}>
-        {selectedId === null ? (
+        {groupKey !== null ? (
+          <GroupView key={groupKey} groupKey={groupKey} onSelect={onSelect} onClose={closeGroup} />
+        ) : selectedId === null ? (
           <Card size="small" extra={<LiveIndicator />} title={t('monitoring.title')}>
             <Empty description={t('monitoring.device.select')} />
           </Card>

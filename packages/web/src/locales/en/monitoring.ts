@@ -17,6 +17,18 @@ export default {
     devices_other: '{{count}} devices',
     label: 'Equipment',
   },
+  group: {
+    name: 'Device',
+    link: 'Link',
+    battery: 'Battery',
+    outputs: 'Outputs',
+    inputs: 'Inputs',
+    analogInputs: 'Analog inputs',
+    analogOutputs: 'Analog outputs',
+    loading: 'Loading channels…',
+    close: 'Close',
+    open: 'Show the group',
+  },
   live: {
     live: 'Live',
     connecting: 'Connecting…',

@@ -17,6 +17,18 @@ export default {
     devices_other: '{{count}} 台設備',
     label: '設備',
   },
+  group: {
+    name: '設備',
+    link: '連接',
+    battery: '電量',
+    outputs: '輸出',
+    inputs: '輸入',
+    analogInputs: '類比量輸入',
+    analogOutputs: '類比量輸出',
+    loading: '正在載入通道…',
+    close: '關閉',
+    open: '查看分組',
+  },
   live: {
     live: '即時',
     connecting: '正在連線…',

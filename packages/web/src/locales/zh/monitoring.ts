@@ -17,6 +17,18 @@ export default {
     devices_other: '{{count}} 台设备',
     label: '设备',
   },
+  group: {
+    name: '设备',
+    link: '连接',
+    battery: '电量',
+    outputs: '输出',
+    inputs: '输入',
+    analogInputs: '模拟量输入',
+    analogOutputs: '模拟量输出',
+    loading: '正在加载通道…',
+    close: '关闭',
+    open: '查看分组',
+  },
   live: {
     live: '实时',
     connecting: '正在连接…',

@@ -1,0 +1,195 @@
+/**
+ * A group's devices at a glance: one row per device with its link, battery and every channel's
+ * live value (outputs and inputs as lamps, analog values scaled with their units, alarms in the
+ * alarm colour), so a whole site is watched on one screen. Each row reads its own device from the
+ * store, so a push repaints only the rows it touches; a page holds at most PAGE_SIZE rows.
+ */
+import { Button, Card, Empty, Pagination, Space, Typography } from 'antd';
+import { memo, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelView } from '@fieldlink/protocol';
+import { channelViews } from '../../equipment/channels';
+import { emptyLiveState } from '../../equipment/live-state';
+import { useEquipmentStore } from '../../equipment/store';
+import { deviceIds } from '../../equipment/tree';
+import { formatValue } from './format';
+import LiveIndicator from './LiveIndicator';
+import './group-view.css';
+
+export const PAGE_SIZE = 100;
+
+interface Props {
+  /** The group's key in the tree ('m_' + index). */
+  readonly groupKey: string;
+  readonly onSelect: (id: number) => void;
+  readonly onClose: () => void;
+}
+
+/**
+ * Channels read 0 until their kind's first values arrive: that placeholder must not alarm, so
+ * `known` says whether values of this kind have arrived.
+ */
+interface ChannelsProps {
+  readonly views: readonly ChannelView[];
+  readonly known: boolean;
+}
+
+const Lamps = memo(function Lamps({ views, known }: ChannelsProps) {
+  return (
+    <span className="group-lamps">
+      {views.map((v) => (
+        <span
+          key={v.passage}
+          className={`group-lamp${v.value ? ' group-lamp-on' : ''}${known && v.alarm !== 0 ? ' group-lamp-alarm' : ''}`}
+          title={`${v.passage} ${v.name}`}
+          data-value={v.value}
+          data-channel={v.passage}
+        />
+      ))}
+    </span>
+  );
+});
+
+const Values = memo(function Values({ views, known }: ChannelsProps) {
+  return (
+    <span className="group-values">
+      {views.map((v) => (
+        <span
+          key={v.passage}
+          className={known && v.alarm !== 0 ? 'group-value group-value-alarm' : 'group-value'}
+          title={`${v.passage} ${v.name}`}
+          data-channel={v.passage}
+        >
+          {formatValue(v.value)}
+          {v.unit ? <small> {v.unit}</small> : null}
+        </span>
+      ))}
+    </span>
+  );
+});
+
+const GroupRow = memo(function GroupRow({
+  id,
+  onSelect,
+}: {
+  readonly id: number;
+  readonly onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const entry = useEquipmentStore((s) => s.entries[id]);
+  const flags = useEquipmentStore((s) => s.flags[id]);
+  const record = useEquipmentStore((s) => s.records[id]);
+  const live = useEquipmentStore((s) => s.live[id]);
+  const channels = useMemo(() => {
+    if (!record) return null;
+    const state = live ?? emptyLiveState(record.counts);
+    return { views: channelViews(record, state), known: state.known };
+  }, [record, live]);
+  if (!entry) return null;
+  return (
+    <tr data-device={entry.unid} className={flags?.isAlarm ? 'group-row-alarm' : undefined}>
+      <th scope="row">
+        <Button type="link" size="small" onClick={() => onSelect(id)} title={entry.unid}>
+          {entry.name}
+        </Button>
+      </th>
+      <td>
+        <span
+          className={flags?.isOnline ? 'tree-dot tree-dot-online' : 'tree-dot'}
+          title={flags?.isOnline ? t('monitoring.tree.online') : t('monitoring.tree.offline')}
+        />
+      </td>
+      <td className="group-soc" data-channel="SOC">
+        {flags ? `${flags.soc}%` : ''}
+      </td>
+      {channels ? (
+        <>
+          <td>
+            <Lamps views={channels.views.do} known={channels.known.do} />
+          </td>
+          <td>
+            <Lamps views={channels.views.di} known={channels.known.di} />
+          </td>
+          <td>
+            <Values views={channels.views.ai} known={channels.known.ai} />
+          </td>
+          <td>
+            <Values views={channels.views.ao} known={channels.known.ao} />
+          </td>
+        </>
+      ) : (
+        <td colSpan={4}>
+          <Typography.Text type="secondary">{t('monitoring.group.loading')}</Typography.Text>
+        </td>
+      )}
+    </tr>
+  );
+});
+
+export default function GroupView({ groupKey, onSelect, onClose }: Props) {
+  const { t } = useTranslation();
+  const group = useEquipmentStore((s) => s.groups.find((g) => g.key === groupKey));
+  const ids = useMemo(() => (group ? deviceIds(group.children) : []), [group]);
+  const [page, setPage] = useState(1);
+  const shown = ids.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+
+  return (
+    <Card
+      size="small"
+      title={
+        <Space>
+          {group?.name ?? ''}
+          <Typography.Text type="secondary">
+            {t('monitoring.tree.devices', { count: ids.length })}
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        <Space>
+          <LiveIndicator />
+          <Button size="small" onClick={onClose}>
+            {t('monitoring.group.close')}
+          </Button>
+        </Space>
+      }
+    >
+      {ids.length === 0 ? (
+        <Empty description={t('monitoring.tree.empty')} />
+      ) : (
+        <>
+          <div className="group-table-wrap">
+            <table className="group-table" aria-label={group?.name}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('monitoring.group.name')}</th>
+                  <th scope="col">{t('monitoring.group.link')}</th>
+                  <th scope="col">{t('monitoring.group.battery')}</th>
+                  <th scope="col">{t('monitoring.group.outputs')}</th>
+                  <th scope="col">{t('monitoring.group.inputs')}</th>
+                  <th scope="col">{t('monitoring.group.analogInputs')}</th>
+                  <th scope="col">{t('monitoring.group.analogOutputs')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((id) => (
+                  <GroupRow key={id} id={id} onSelect={onSelect} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {ids.length > PAGE_SIZE ? (
+            <Pagination
+              size="small"
+              style={{ marginTop: 8 }}
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={ids.length}
+              showSizeChanger={false}
+              onChange={setPage}
+            />
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}
