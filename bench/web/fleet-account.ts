@@ -23,11 +23,12 @@ export async function seedWebFleet(dataDir: string, devices: number): Promise<Fl
   try {
     await seedFleet(storage.db, [{ prefix: WEB_PREFIX, count: devices }], Date.now());
     const groups = Math.ceil(devices / DEVICES_PER_GROUP);
-    // Ids are one ascending range: consecutive devices share a group. About 70 % online, 1 in 50
-    // in alarm, battery levels spread over 0-100.
+    // Ids are one ascending range: consecutive devices share a group (the bound number is a
+    // double to SQLite, hence the cast: whole groups of 100). About 70 % online, 1 in 50 in
+    // alarm, battery levels spread over 0-100.
     await sql`
       update equipment set
-        group_name = 'Site ' || substr('0000' || ((id - 1) / ${DEVICES_PER_GROUP} + 1), -4, 4),
+        group_name = 'Site ' || substr('0000' || (cast((id - 1) / ${DEVICES_PER_GROUP} as integer) + 1), -4, 4),
         online = case when id % 10 < 7 then 1 else 0 end,
         alarm = case when id % 50 = 0 then 1 else 0 end,
         soc = id % 101

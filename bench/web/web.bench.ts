@@ -47,6 +47,7 @@ import {
   chromiumProblem,
   ensureConsoleBuilt,
   launchBrowser,
+  RESULTS_DIR,
   startServer,
   WEB_DIST,
 } from '../../packages/web/e2e/harness.js';
@@ -73,6 +74,8 @@ const SECONDS = knob('WEB_SECONDS', 10, 1);
 const RUNS = knob('WEB_RUNS', 3, 1);
 /** WEB_CPU_PROFILE=DIR: the page's CPU profile while the live values update, as DIR/console-live.cpuprofile. */
 const PROFILE_DIR = process.env.WEB_CPU_PROFILE?.trim() || null;
+/** WEB_TRACE=FILE: the browser's timeline trace while the live values update (chrome://tracing). */
+const TRACE_FILE = process.env.WEB_TRACE?.trim() || null;
 const LIVE_HZ = 10;
 /** FL-R8 has this many AI channels: each pushed device changes all of them. */
 const AI_PER_DEVICE = 2;
@@ -271,11 +274,17 @@ async function liveUpdates(page: Page, serials: readonly string[]): Promise<Live
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.start');
   }
+  const tracing = TRACE_FILE ? page.context().browser() : null;
+  if (tracing && TRACE_FILE)
+    await tracing.startTracing(page, { path: TRACE_FILE, categories: ['devtools.timeline'] });
   const framing = frames(page, SECONDS);
   await page.waitForTimeout(Math.min(2000, (SECONDS * 1000) / 2));
   const visibleValues = (await page.evaluate(VISIBLE_VALUES)) as number;
+  // What was on screen, to look at beside the figures.
+  await page.screenshot({ path: join(RESULTS_DIR, 'bench-web-live.png') }).catch(() => undefined);
   const deltas = await framing;
   const feed = (await page.evaluate('window.__bench.feed.stop()')) as LiveFigures['feed'];
+  if (tracing) await tracing.stopTracing();
   if (profiler && PROFILE_DIR) {
     const { profile } = await profiler.send('Profiler.stop');
     await writeFile(join(PROFILE_DIR, 'console-live.cpuprofile'), JSON.stringify(profile));

@@ -31,44 +31,61 @@ export function scalingPoints(lists: ScalingLists, count: number): ScalingPoints
   }));
 }
 
-export function channelViews(record: Pick<Equipment, 'counts' | 'settings'>, live: LiveState): ChannelViews {
-  const { counts, settings } = record;
+type Source = Pick<Equipment, 'counts' | 'settings'>;
+
+function doViews({ counts, settings }: Source, live: LiveState): readonly ChannelView[] {
+  return doChannelViews({
+    count: counts.do,
+    names: settings.do.names,
+    states: live.do,
+    onImages: settings.do.onImages,
+    offImages: settings.do.offImages,
+  });
+}
+
+function diViews({ counts, settings }: Source, live: LiveState): readonly ChannelView[] {
+  return diChannelViews({
+    count: counts.di,
+    names: settings.di.names,
+    states: live.di,
+    onImages: settings.di.onImages,
+    offImages: settings.di.offImages,
+    alarmFlags: settings.di.alarm,
+    alarmOnHigh: settings.di.alarmHigh,
+  });
+}
+
+function aiViews({ counts, settings }: Source, live: LiveState): readonly ChannelView[] {
+  return aiChannelViews({
+    count: counts.ai,
+    names: settings.ai.names,
+    raw: live.ai,
+    units: settings.ai.units,
+    scaling: scalingPoints(settings.ai, counts.ai),
+    lows: settings.ai.alarmLow,
+    highs: settings.ai.alarmHigh,
+    images: settings.ai.images,
+    alarmImages: settings.ai.alarmImages,
+  });
+}
+
+function aoViews({ counts, settings }: Source, live: LiveState): readonly ChannelView[] {
+  return aoChannelViews({
+    count: counts.ao,
+    names: settings.ao.names,
+    raw: live.ao,
+    units: settings.ao.units,
+    scaling: scalingPoints(settings.ao, counts.ao),
+    images: settings.ao.images,
+  });
+}
+
+export function channelViews(record: Source, live: LiveState): ChannelViews {
   return {
-    do: doChannelViews({
-      count: counts.do,
-      names: settings.do.names,
-      states: live.do,
-      onImages: settings.do.onImages,
-      offImages: settings.do.offImages,
-    }),
-    di: diChannelViews({
-      count: counts.di,
-      names: settings.di.names,
-      states: live.di,
-      onImages: settings.di.onImages,
-      offImages: settings.di.offImages,
-      alarmFlags: settings.di.alarm,
-      alarmOnHigh: settings.di.alarmHigh,
-    }),
-    ai: aiChannelViews({
-      count: counts.ai,
-      names: settings.ai.names,
-      raw: live.ai,
-      units: settings.ai.units,
-      scaling: scalingPoints(settings.ai, counts.ai),
-      lows: settings.ai.alarmLow,
-      highs: settings.ai.alarmHigh,
-      images: settings.ai.images,
-      alarmImages: settings.ai.alarmImages,
-    }),
-    ao: aoChannelViews({
-      count: counts.ao,
-      names: settings.ao.names,
-      raw: live.ao,
-      units: settings.ao.units,
-      scaling: scalingPoints(settings.ao, counts.ao),
-      images: settings.ao.images,
-    }),
+    do: doViews(record, live),
+    di: diViews(record, live),
+    ai: aiViews(record, live),
+    ao: aoViews(record, live),
   };
 }
 
@@ -77,11 +94,11 @@ export function channelViews(record: Pick<Equipment, 'counts' | 'settings'>, liv
  * values arrived count (a channel reads 0 before that); null when none has, so the caller keeps
  * the flag the server gave.
  */
-export function isAlarming(record: Pick<Equipment, 'counts' | 'settings'>, live: LiveState): boolean | null {
+export function isAlarming(record: Source, live: LiveState): boolean | null {
   if (!live.known.ai && !live.known.di) return null;
-  const views = channelViews(record, live);
+  // Only the kinds that alarm are built: this runs for every device of every batch of pushes.
   return (
-    (live.known.ai && anyAlarm(views.ai.map((v) => v.alarm))) ||
-    (live.known.di && anyAlarm(views.di.map((v) => v.alarm)))
+    (live.known.ai && anyAlarm(aiViews(record, live).map((v) => v.alarm))) ||
+    (live.known.di && anyAlarm(diViews(record, live).map((v) => v.alarm)))
   );
 }

@@ -10,9 +10,8 @@ import type { Timers } from './client';
 
 export const BATCH_WINDOW_MS = 300;
 
-export interface Clock extends Timers {
-  now(): number;
-}
+/** Timers and the time, as the batcher and the live client use them. */
+export type Clock = Timers;
 
 const systemClock: Clock = {
   now: () => Date.now(),

@@ -37,6 +37,8 @@ export const BACKOFF_MAX_MS = 30_000;
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Milliseconds on a clock that only moves forward. */
+  now(): number;
 }
 
 export interface LiveClientOptions {
@@ -73,6 +75,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 const defaultTimers: Timers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => performance.now(),
 };
 
 export class LiveClient {
@@ -86,6 +89,8 @@ export class LiveClient {
   #resyncDue = false;
   #reconnectTimer: unknown = null;
   #idleTimer: unknown = null;
+  /** When the last message (or the opening) was seen, on the timers' clock. */
+  #heardAt = 0;
 
   constructor(options: LiveClientOptions) {
     this.#options = options;
@@ -229,12 +234,23 @@ export class LiveClient {
     }, delay);
   }
 
+  /**
+   * Notes that the socket is alive. One timer watches for silence and, when it fires early (a
+   * message came meanwhile), waits the rest: a busy channel delivering thousands of messages a
+   * second does not clear and set a timer for each.
+   */
   #armIdle(): void {
-    if (this.#idleTimer !== null) this.#timers.clearTimeout(this.#idleTimer);
+    this.#heardAt = this.#timers.now();
+    if (this.#idleTimer === null) this.#watchIdle(IDLE_REINIT_MS);
+  }
+
+  #watchIdle(wait: number): void {
     this.#idleTimer = this.#timers.setTimeout(() => {
       this.#idleTimer = null;
-      this.reopen();
-    }, IDLE_REINIT_MS);
+      const quiet = this.#timers.now() - this.#heardAt;
+      if (quiet >= IDLE_REINIT_MS) this.reopen();
+      else this.#watchIdle(IDLE_REINIT_MS - quiet);
+    }, wait);
   }
 
   #clearTimers(): void {

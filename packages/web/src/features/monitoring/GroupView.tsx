@@ -18,6 +18,17 @@ import './group-view.css';
 
 export const PAGE_SIZE = 100;
 
+/** The table's columns: their text key under monitoring.group and their width class. */
+const COLUMNS = [
+  ['name', 'group-col-name'],
+  ['link', 'group-col-link'],
+  ['battery', 'group-col-battery'],
+  ['outputs', 'group-col-lamps'],
+  ['inputs', 'group-col-lamps'],
+  ['analogInputs', undefined],
+  ['analogOutputs', undefined],
+] as const;
+
 interface Props {
   /** The group's key in the tree ('m_' + index). */
   readonly groupKey: string;
@@ -68,14 +79,24 @@ const Values = memo(function Values({ views, known }: ChannelsProps) {
   );
 });
 
+/** Texts the rows show, resolved once per language rather than in each row. */
+interface RowLabels {
+  readonly online: string;
+  readonly offline: string;
+  readonly loading: string;
+}
+
+// Rows are plain elements styled by group-view.css: an antd component in each would make every
+// batch of pushes a long task (its style hooks run on each render).
 const GroupRow = memo(function GroupRow({
   id,
+  labels,
   onSelect,
 }: {
   readonly id: number;
+  readonly labels: RowLabels;
   readonly onSelect: (id: number) => void;
 }) {
-  const { t } = useTranslation();
   const entry = useEquipmentStore((s) => s.entries[id]);
   const flags = useEquipmentStore((s) => s.flags[id]);
   const record = useEquipmentStore((s) => s.records[id]);
@@ -89,18 +110,18 @@ const GroupRow = memo(function GroupRow({
   return (
     <tr data-device={entry.unid} className={flags?.isAlarm ? 'group-row-alarm' : undefined}>
       <th scope="row">
-        <Button type="link" size="small" onClick={() => onSelect(id)} title={entry.unid}>
+        <button type="button" className="group-name" onClick={() => onSelect(id)} title={entry.unid}>
           {entry.name}
-        </Button>
+        </button>
       </th>
       <td>
         <span
           className={flags?.isOnline ? 'tree-dot tree-dot-online' : 'tree-dot'}
-          title={flags?.isOnline ? t('monitoring.tree.online') : t('monitoring.tree.offline')}
+          title={flags?.isOnline ? labels.online : labels.offline}
         />
       </td>
-      <td className="group-soc" data-channel="SOC">
-        {flags ? `${flags.soc}%` : ''}
+      <td className="group-soc">
+        <span data-channel="SOC">{flags ? `${flags.soc}%` : ''}</span>
       </td>
       {channels ? (
         <>
@@ -118,8 +139,8 @@ const GroupRow = memo(function GroupRow({
           </td>
         </>
       ) : (
-        <td colSpan={4}>
-          <Typography.Text type="secondary">{t('monitoring.group.loading')}</Typography.Text>
+        <td colSpan={4} className="group-loading">
+          {labels.loading}
         </td>
       )}
     </tr>
@@ -132,6 +153,14 @@ export default function GroupView({ groupKey, onSelect, onClose }: Props) {
   const ids = useMemo(() => (group ? deviceIds(group.children) : []), [group]);
   const [page, setPage] = useState(1);
   const shown = ids.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const labels = useMemo<RowLabels>(
+    () => ({
+      online: t('monitoring.tree.online'),
+      offline: t('monitoring.tree.offline'),
+      loading: t('monitoring.group.loading'),
+    }),
+    [t],
+  );
 
   return (
     <Card
@@ -161,18 +190,16 @@ export default function GroupView({ groupKey, onSelect, onClose }: Props) {
             <table className="group-table" aria-label={group?.name}>
               <thead>
                 <tr>
-                  <th scope="col">{t('monitoring.group.name')}</th>
-                  <th scope="col">{t('monitoring.group.link')}</th>
-                  <th scope="col">{t('monitoring.group.battery')}</th>
-                  <th scope="col">{t('monitoring.group.outputs')}</th>
-                  <th scope="col">{t('monitoring.group.inputs')}</th>
-                  <th scope="col">{t('monitoring.group.analogInputs')}</th>
-                  <th scope="col">{t('monitoring.group.analogOutputs')}</th>
+                  {COLUMNS.map(([key, className]) => (
+                    <th key={key} scope="col" className={className}>
+                      {t(`monitoring.group.${key}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {shown.map((id) => (
-                  <GroupRow key={id} id={id} onSelect={onSelect} />
+                  <GroupRow key={id} id={id} labels={labels} onSelect={onSelect} />
                 ))}
               </tbody>
             </table>
