@@ -175,6 +175,36 @@ describe('device kinds', () => {
       text: 'AI2 above 20',
     },
   });
+  accepts('Notiface with the channel name, unit and limit', {
+    infotype: 'Notiface',
+    info: {
+      SN: 'A1',
+      channel: 'AI2',
+      level: 1,
+      value: 21.5,
+      Time: '2024-05-06 07:08:09',
+      text: 'AI2 Temperature above the upper limit 20: 21.5 °C',
+      name: 'Temperature',
+      unit: '°C',
+      limit: 20,
+    },
+  });
+  rejects(
+    'Notiface with a limit that is not a number',
+    {
+      infotype: 'Notiface',
+      info: {
+        SN: 'A1',
+        channel: 'AI1',
+        level: 1,
+        value: 1,
+        Time: '2024-05-06 07:08:09',
+        text: '',
+        limit: 'high',
+      },
+    },
+    'info.limit',
+  );
   accepts('Notiface low', {
     infotype: 'Notiface',
     info: { SN: 'A1', channel: 'DI32', level: -1, value: 0, Time: '2024-05-06 07:08:09', text: '' },

@@ -218,6 +218,11 @@ export const NotifaceSchema = z.object({
     value: finite,
     Time: timestamp,
     text: text(256),
+    /** The channel's own name ('' for none), its unit and the limit crossed, so a console can word
+     * the alarm in its user's language; absent from older servers. */
+    name: text(64).optional(),
+    unit: text(64).optional(),
+    limit: finite.optional(),
   }),
   token: envelopeToken,
 });

@@ -112,6 +112,9 @@ describe.each(storageCases())('history recorder on %s', (store) => {
           value: 10,
           Time: '2026-01-05 16:00:00',
           text: 'AI1 Tank level above the upper limit 8: 10 m',
+          name: 'Tank level',
+          unit: 'm',
+          limit: 8,
         },
       },
       {
@@ -123,6 +126,8 @@ describe.each(storageCases())('history recorder on %s', (store) => {
           value: 0,
           Time: '2026-01-05 16:00:02',
           text: 'DI1 Door alarm',
+          name: 'Door',
+          unit: '',
         },
       },
     ]);

@@ -253,6 +253,9 @@ export class HistoryRecorder {
         value: t.value,
         Time: this.#zone.format(at),
         text: alarmMessage(t, name, unit).slice(0, 256),
+        name: name.slice(0, 64),
+        unit: unit.slice(0, 64),
+        ...(t.limit === undefined ? {} : { limit: t.limit }),
       },
     });
   }

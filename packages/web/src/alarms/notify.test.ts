@@ -1,6 +1,7 @@
 import type { Notiface } from '@fieldlink/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEquipmentStore } from '../equipment/store';
+import { R8_COUNTS, sampleRecord, sampleSettings } from '../equipment/test-support';
 import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { sampleMe } from '../session/test-support';
@@ -66,6 +67,55 @@ describe('handleAlarm', () => {
     expect(String(opened[0]?.description)).toContain('above the upper limit 4.5');
     expect(useNotices.getState().notices[0]?.title).toBe('Tank AI1');
     expect(play).toHaveBeenCalledWith({ alarmtype: 3, alarmsound: 4 });
+  });
+
+  it("words the pop-up and the notice in the user's language from the equipment's record", () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    const settings = sampleSettings(R8_COUNTS);
+    useEquipmentStore.setState({
+      records: {
+        3: sampleRecord({
+          id: 3,
+          unid: 'TANK1',
+          settings: {
+            ...settings,
+            ai: { ...settings.ai, names: ['Tank level', ''], units: ['m', ''], alarmHigh: [4.5, 0] },
+          },
+        }),
+      },
+    });
+    void i18n.changeLanguage('zh');
+    handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
+    expect(opened[0]?.description).toBe('AI1 Tank level 高于上限 4.5：4.62 m (2026-01-05 16:00:00)');
+    expect(useNotices.getState().notices[0]?.text).toBe(
+      'AI1 Tank level 高于上限 4.5：4.62 m (2026-01-05 16:00:00)',
+    );
+  });
+
+  it('words it from what the server sent with it before an older record', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    const settings = sampleSettings(R8_COUNTS);
+    useEquipmentStore.setState({
+      records: {
+        // The limit the console last read; the server has evaluated a newer one.
+        3: sampleRecord({
+          id: 3,
+          unid: 'TANK1',
+          settings: { ...settings, ai: { ...settings.ai, alarmHigh: [3, 0] } },
+        }),
+      },
+    });
+    void i18n.changeLanguage('zh');
+    handleAlarm({ ...alarm, name: 'Tank level', unit: 'm', limit: 4.5 }, Date.UTC(2026, 0, 5, 8));
+    expect(opened[0]?.description).toBe('AI1 Tank level 高于上限 4.5：4.62 m (2026-01-05 16:00:00)');
+    expect(useAlarms.getState().alarms[0]?.facts).toEqual({ name: 'Tank level', unit: 'm', limit: 4.5 });
+  });
+
+  it('keeps the server text for an alarm whose record is not in', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    void i18n.changeLanguage('zh');
+    handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
+    expect(opened[0]?.description).toBe(`${alarm.text} (2026-01-05 16:00:00)`);
   });
 
   it('names an unknown device by its unid and pops a low alarm as a warning', () => {

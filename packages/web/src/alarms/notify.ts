@@ -8,6 +8,7 @@ import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { notify } from '../session/notify';
 import { pushNotice } from '../shell/notices';
+import { liveAlarmDescription } from './describe';
 import { notificationApi } from './feedback';
 import { AlarmPlayer } from './player';
 import { inQuietHours } from './sound';
@@ -26,14 +27,17 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
   if (!useAlarms.getState().add(alarm)) return;
   const t = i18n.t.bind(i18n);
   const title = t('monitoring.alarms.title', { name: alarm.name, channel: alarm.channel });
+  // In the user's language when the equipment's record is in, else as the server wrote it.
+  const text =
+    liveAlarmDescription(alarm, id === undefined ? undefined : equipment.records[id], t) ?? alarm.text;
   notificationApi().open({
     type: alarm.level === 1 ? 'error' : 'warning',
     key: alarm.key,
     title,
-    description: `${alarm.text} (${alarm.time})`,
+    description: `${text} (${alarm.time})`,
     duration: NOTIFICATION_SECONDS,
   });
-  pushNotice({ kind: 'notice', title, text: `${alarm.text} (${alarm.time})`, at: now });
+  pushNotice({ kind: 'notice', title, text: `${text} (${alarm.time})`, at: now });
   const me = useMe.getState().me;
   if (!me || inQuietHours(me.param, new Date(now))) return;
   alarmPlayer.play(me.param.info.alarm).catch(() => {

@@ -20,6 +20,8 @@ export interface LiveAlarm {
   /** Server time, yyyy-MM-dd HH:mm:ss. */
   readonly time: string;
   readonly text: string;
+  /** The channel's own name, its unit and the limit crossed, when the server sent them. */
+  readonly facts?: { readonly name: string; readonly unit: string; readonly limit: number | null };
   /** Epoch ms when it arrived. */
   readonly receivedAt: number;
 }
@@ -56,6 +58,9 @@ export function liveAlarmOf(info: Notiface['info'], name: string | undefined, re
     value: info.value,
     time: info.Time,
     text: info.text,
+    ...(info.name === undefined
+      ? {}
+      : { facts: { name: info.name, unit: info.unit ?? '', limit: info.limit ?? null } }),
     receivedAt,
   };
 }

@@ -4,6 +4,7 @@
  * (their `<what>: <result>` is the device's own wording).
  */
 import type { TFunction } from 'i18next';
+import { alarmDescription } from '../../alarms/describe';
 import type { EquipmentEvent, EventKind } from '../../api/events';
 import { formatValue } from './chart/history-option';
 
@@ -27,18 +28,18 @@ export function eventDescription(event: EquipmentEvent, t: TFunction): string {
   const value = event.value === null ? '' : `${formatValue(event.value)}${unit ? ` ${unit}` : ''}`;
   switch (event.kind) {
     case 'alarm':
-      if (event.channelKind === 'di') return t('history.event.alarmDi', { channel });
-      if (event.level === -1)
-        return t('history.event.alarmLow', {
-          channel,
+      return alarmDescription(
+        {
+          channel: event.channel ?? '',
+          channelKind: event.channelKind,
+          level: event.level ?? 1,
+          value: event.value,
+          name,
+          unit,
           limit: typeof detail.limit === 'number' ? formatValue(detail.limit) : text(detail.limit),
-          value,
-        });
-      return t('history.event.alarmHigh', {
-        channel,
-        limit: typeof detail.limit === 'number' ? formatValue(detail.limit) : text(detail.limit),
-        value,
-      });
+        },
+        t,
+      );
     case 'alarm_clear':
       return event.channelKind === 'di'
         ? t('history.event.clearDi', { channel })

@@ -4,7 +4,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { EquipmentEvent } from '../../api/events';
 import { useAlarms } from '../../alarms/store';
 import { useEquipmentStore } from '../../equipment/store';
-import { deviceEntry, loadTreeStore } from '../../equipment/test-support';
+import {
+  deviceEntry,
+  loadTreeStore,
+  R8_COUNTS,
+  sampleRecord,
+  sampleSettings,
+} from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
 import { mockFetch } from '../../session/test-support';
 import type { RecordedRequest } from '../../session/test-support';
@@ -33,15 +39,28 @@ function stored(id: number, ago: number, overrides: Partial<EquipmentEvent> = {}
 
 /** GET /me/events as the server gives it, newest first. */
 const EVENTS = [
-  stored(1, HOUR, { equipment: PUMP, channel: 'AI1', level: 1, value: 4.6 }),
+  stored(1, HOUR, {
+    equipment: PUMP,
+    channel: 'AI1',
+    level: 1,
+    value: 4.6,
+    detail: { name: 'Tank level', unit: 'm', limit: 4.5 },
+  }),
   stored(2, 2 * HOUR, { equipment: PUMP, kind: 'alarm_clear', level: 0 }),
-  stored(3, 3 * HOUR, { equipment: BOILER, channel: 'AI2', level: -1, value: 0.25 }),
+  stored(3, 3 * HOUR, {
+    equipment: BOILER,
+    channel: 'AI2',
+    level: -1,
+    value: 0.25,
+    detail: { name: 'Pressure', unit: 'bar', limit: 0.5 },
+  }),
   stored(4, 23 * HOUR + 59 * MINUTE, {
     equipment: BOILER,
     channel: 'DI1',
     channelKind: 'di',
     level: 1,
     value: 1,
+    detail: { name: 'Door' },
   }),
   // Older than the window: the list leaves it out even when a reply holds it.
   stored(5, 24 * HOUR + MINUTE, { equipment: PUMP, channel: 'AI1', level: 1, value: 9 }),
@@ -52,6 +71,23 @@ const rows = (): string[][] =>
   [...document.querySelectorAll('.ant-table-row')].map((row) =>
     [...row.querySelectorAll('.ant-table-cell')].map((cell) => cell.textContent ?? ''),
   );
+
+/** The Boiler's AI2 above its upper limit, pushed now with the server's `text`. */
+function pushAlarm(text: string) {
+  act(() => {
+    useAlarms.getState().add({
+      key: 'pushed',
+      unid: 'SN2',
+      name: 'Boiler',
+      channel: 'AI2',
+      level: 1,
+      value: 7.5,
+      time: 't-new',
+      text,
+      receivedAt: Date.now(),
+    });
+  });
+}
 
 let calls: RecordedRequest[] = [];
 let restore = (): void => undefined;
@@ -80,9 +116,24 @@ describe('alarm list', () => {
     renderWithApp(<AlarmList selectedId={null} />);
     await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
     expect(rows()).toEqual([
-      ['t-1', 'Pump house', 'AI1', 'Above the upper limit', '4.6', 'stored 1'],
-      ['t-3', 'Boiler', 'AI2', 'Below the lower limit', '0.25', 'stored 3'],
-      ['t-4', 'Boiler', 'DI1', 'Alarm', '1', 'stored 4'],
+      // Worded from the events' fields in the user's language, not the server's text.
+      [
+        't-1',
+        'Pump house',
+        'AI1',
+        'Above the upper limit',
+        '4.6',
+        'AI1 Tank level above the upper limit 4.5: 4.6 m',
+      ],
+      [
+        't-3',
+        'Boiler',
+        'AI2',
+        'Below the lower limit',
+        '0.25',
+        'AI2 Pressure below the lower limit 0.5: 0.25 bar',
+      ],
+      ['t-4', 'Boiler', 'DI1', 'Alarm', '1', 'DI1 Door in alarm'],
     ]);
     // Read once, for the 24 hours up to now.
     expect(calls).toHaveLength(1);
@@ -94,22 +145,52 @@ describe('alarm list', () => {
     // Only alarms raised: other events cannot push them out of the page of 2,000.
     expect(query.get('kind')).toBe('alarm');
 
+    pushAlarm('pushed now');
+    await waitFor(() => expect(rows()).toHaveLength(4), SLOW);
+    // The Boiler's record is not in: the server's text stands.
+    expect(rows()[0]).toEqual(['t-new', 'Boiler', 'AI2', 'Above the upper limitNew', '7.5', 'pushed now']);
+    expect(rows().map((r) => r[0])).toEqual(['t-new', 't-1', 't-3', 't-4']);
+  });
+
+  it("words a pushed alarm from its equipment's record, in the user's language", async () => {
+    const settings = sampleSettings(R8_COUNTS);
+    useEquipmentStore.setState({
+      records: {
+        2: sampleRecord({
+          id: 2,
+          unid: 'SN2',
+          name: 'Boiler',
+          settings: {
+            ...settings,
+            ai: { ...settings.ai, names: ['', 'Pressure'], units: ['', 'bar'], alarmHigh: [0, 7] },
+          },
+        }),
+      },
+    });
+    setLanguage('zh');
+    renderWithApp(<AlarmList selectedId={null} />);
+    await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
+    expect(rows()[0]?.[5]).toBe('AI1 Tank level 高于上限 4.5：4.6 m');
+    pushAlarm('AI2 Pressure above the upper limit 7: 7.5 bar');
+    await waitFor(() => expect(rows()).toHaveLength(4), SLOW);
+    expect(rows()[0]?.[5]).toBe('AI2 Pressure 高于上限 7：7.5 bar');
+    // What the server sent with an alarm wins over the record the console holds.
     act(() => {
       useAlarms.getState().add({
-        key: 'pushed',
+        key: 'pushed-with-facts',
         unid: 'SN2',
         name: 'Boiler',
         channel: 'AI2',
         level: 1,
-        value: 7.5,
-        time: 't-new',
-        text: 'pushed now',
+        value: 9.5,
+        time: 't-newer',
+        text: 'AI2 Pressure above the upper limit 9: 9.5 bar',
+        facts: { name: 'Pressure', unit: 'bar', limit: 9 },
         receivedAt: Date.now(),
       });
     });
-    await waitFor(() => expect(rows()).toHaveLength(4), SLOW);
-    expect(rows()[0]).toEqual(['t-new', 'Boiler', 'AI2', 'Above the upper limitNew', '7.5', 'pushed now']);
-    expect(rows().map((r) => r[0])).toEqual(['t-new', 't-1', 't-3', 't-4']);
+    await waitFor(() => expect(rows()).toHaveLength(5), SLOW);
+    expect(rows()[0]?.[5]).toBe('AI2 Pressure 高于上限 9：9.5 bar');
   });
 
   it('drops an alarm from the list as it turns 24 hours old', async () => {

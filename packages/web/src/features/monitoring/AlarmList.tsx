@@ -18,6 +18,8 @@ import {
 import type { EquipmentEvent } from '../../api/events';
 import { useAlarms } from '../../alarms/store';
 import type { LiveAlarm } from '../../alarms/store';
+import { liveAlarmDescription } from '../../alarms/describe';
+import { eventDescription } from '../history/events';
 import { useEquipmentStore } from '../../equipment/store';
 import { formatValue } from './format';
 
@@ -29,8 +31,13 @@ export interface AlarmRow {
   readonly channel: string;
   readonly level: number;
   readonly value: number | null;
+  /** As the server wrote it; shown when the console cannot word it itself. */
   readonly message: string;
   readonly live: boolean;
+  /** The stored event a row comes from (null for a pushed alarm). */
+  readonly event: EquipmentEvent | null;
+  /** What the server sent with a pushed alarm to word it by. */
+  readonly facts?: LiveAlarm['facts'];
 }
 
 /** How often the list's 24-hour window moves on. */
@@ -59,6 +66,8 @@ export function mergeAlarmRows(
       value: a.value,
       message: a.text,
       live: true,
+      event: null,
+      ...(a.facts ? { facts: a.facts } : {}),
     }));
   const old = stored
     .filter((e) => e.kind === 'alarm' && !(Date.parse(e.at) < since))
@@ -72,6 +81,7 @@ export function mergeAlarmRows(
       value: e.value,
       message: e.message,
       live: false,
+      event: e,
     }));
   return [...fresh, ...old].slice(0, EVENT_LIMIT);
 }
@@ -92,6 +102,8 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
   const deviceId = scope === 'device' ? selectedId : null;
   const unid = useEquipmentStore((s) => (deviceId === null ? null : (s.entries[deviceId]?.unid ?? null)));
   const pushed = useAlarms((s) => s.alarms);
+  const records = useEquipmentStore((s) => s.records);
+  const idByUnid = useEquipmentStore((s) => s.idByUnid);
   const markSeen = useAlarms((s) => s.markSeen);
   const query = useQuery({
     queryKey: ['alarms', 'last-day', deviceId],
@@ -152,7 +164,21 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
       width: 90,
       render: (v: number | null) => (v === null ? '' : formatValue(v)),
     },
-    { title: t('monitoring.alarms.message'), dataIndex: 'message', ellipsis: true },
+    {
+      title: t('monitoring.alarms.message'),
+      dataIndex: 'message',
+      ellipsis: true,
+      // In the user's language: a stored alarm from its fields, a pushed one from what the server
+      // sent with it (or the record of its equipment); the server's text when neither can be worded.
+      render: (message: string, row) => {
+        if (row.event) return eventDescription(row.event, t);
+        if (row.value === null) return message;
+        const id = idByUnid[row.unid];
+        const record = id === undefined ? undefined : records[id];
+        const alarm = { channel: row.channel, level: row.level, value: row.value, facts: row.facts };
+        return liveAlarmDescription(alarm, record, t) ?? message;
+      },
+    },
   ];
 
   return (
