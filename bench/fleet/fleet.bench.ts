@@ -23,7 +23,9 @@
  * 0. Child processes raise their open-file limit (ulimit -n) as far as the hard limit allows; the
  * server needs one file per DTU link on top of about 30 of its own. FLEET_CPU_PROFILE=DIR has the
  * server write a CPU profile of each measured stretch into DIR: stretch-1.cpuprofile the telemetry
- * window, stretch-2.cpuprofile the command round trips (open them in Chrome's DevTools).
+ * window, stretch-2.cpuprofile the command round trips (open them in Chrome's DevTools);
+ * FLEET_DEVICES_CPU_PROFILE=DIR has each device process write one of its whole life there (one
+ * file per process and thread, named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
@@ -40,7 +42,7 @@ import { openStorage } from '@fieldlink/server';
 import { SQLITE_FILE_NAME } from '../../packages/server/src/storage/open.js';
 import { fleetSerial } from '@fieldlink/simulator';
 import { peakRss, resetPeakRss } from '../history/child.js';
-import { buildServer } from '../../packages/web/e2e/harness.js';
+import { buildServer, SERVER_NODE_FLAGS } from '../../packages/web/e2e/harness.js';
 import type { ShardCommand, ShardConfig, ShardStatus } from './devices.js';
 import type { ProbeReport } from './server-probe.js';
 import {
@@ -76,6 +78,8 @@ const SECONDS = knob('FLEET_SECONDS', 30, (n) => n > 0, 'a positive number');
 const MQTT_URL = process.env.FLEET_MQTT_URL?.trim() || 'mqtt://127.0.0.1:1883';
 /** Where the server writes a CPU profile (node --cpu-prof) when it stops; none when unset. */
 const CPU_PROFILE_DIR = process.env.FLEET_CPU_PROFILE?.trim() || null;
+/** Where each device process writes a CPU profile of its whole life (node --cpu-prof); none when unset. */
+const DEVICES_CPU_PROFILE_DIR = process.env.FLEET_DEVICES_CPU_PROFILE?.trim() || null;
 
 const POLL_SECONDS = 10;
 /** DTU devices move their inputs twice a poll period, so every poll reads new AI values. */
@@ -180,6 +184,8 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
     {
       ...process.env,
       FLEET_PROBE_PROFILE_DIR: CPU_PROFILE_DIR ?? '',
+      // The heap flags of `npm start` (V8 takes them from NODE_OPTIONS too).
+      NODE_OPTIONS: SERVER_NODE_FLAGS.join(' '),
       DATA_DIR: dataDir,
       PORT: '0',
       DTU_PORT: '0',
@@ -266,7 +272,10 @@ class Shard {
   }
 
   static start(config: ShardConfig): Promise<Shard> {
-    const child = spawnNode([DEVICES_FILE, JSON.stringify(config)], process.env);
+    // Node names each file by process and thread (the main thread's id is 0).
+    const profile =
+      DEVICES_CPU_PROFILE_DIR === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${DEVICES_CPU_PROFILE_DIR}`];
+    const child = spawnNode([...profile, DEVICES_FILE, JSON.stringify(config)], process.env);
     const shard = new Shard(config, child);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -419,6 +428,8 @@ function summary(values: readonly number[]): { p50: number; p99: number; n: numb
 class LiveClient {
   private readonly waiters = new Map<string, (info: PushInfoMessage['info'], at: number) => boolean>();
   private closedWith: string | null = null;
+  /** When the server closed it (epoch ms). */
+  closedAt = Number.NaN;
   messages = 0;
 
   constructor(private readonly socket: WebSocket) {
@@ -431,7 +442,10 @@ class LiveClient {
       const waiter = this.waiters.get(info.SN);
       if (waiter?.(info, at)) this.waiters.delete(info.SN);
     });
-    socket.on('close', (code, reason) => (this.closedWith = `${code} ${reason.toString('utf8')}`));
+    socket.on('close', (code, reason) => {
+      this.closedWith = `${code} ${reason.toString('utf8')}`;
+      this.closedAt = Date.now();
+    });
   }
 
   /** Why the server closed the socket, or null while it is open. */
@@ -838,7 +852,12 @@ async function main(): Promise<void> {
           ` (broker ${MQTT_URL})`,
       );
     }
-    if (live.closed !== null) console.log(`the live socket was closed by the server: ${live.closed}`);
+    if (live.closed !== null) {
+      console.log(
+        `the live socket was closed by the server: ${live.closed}, ` +
+          `${((live.closedAt - at0) / 1000).toFixed(1)} s after the measured window began`,
+      );
+    }
     console.table({
       'data points persisted/s (telemetry rows)': { value: int(points) },
       [`  stamped in the window: DTU devices`]: { value: `${int(splitRows(0) / splitS)}/s` },

@@ -10,6 +10,7 @@ import {
   isWithinAiRange,
   scaleToDisplay,
   scaleToRaw,
+  scaleValue,
   scalingFromLists,
 } from './scaling.js';
 
@@ -25,6 +26,25 @@ describe('scaleToDisplay / scaleToRaw', () => {
   ])('raw %s shows as %s', (raw, shown) => {
     expect(scaleToDisplay(raw, mA)).toBe(shown);
     expect(scaleToRaw(shown, mA)).toBe(raw);
+  });
+
+  it('scaleValue gives what the line rounded to 12 significant digits gives, whole results included', () => {
+    const num = fc.oneof(fc.integer({ min: -1e13, max: 1e13 }), fc.double({ noNaN: false }));
+    fc.assert(
+      fc.property(num, num, num, num, num, (raw, x1, x2, y1, y2) => {
+        const line = y1 + ((raw - x1) * (y2 - y1)) / (x2 - x1);
+        const active = [raw, x1, x2, y1, y2].every(Number.isFinite) && x1 !== x2 && y1 !== y2;
+        const expected = !Number.isFinite(raw)
+          ? 0
+          : !active
+            ? raw
+            : !Number.isFinite(line) || line === 0
+              ? 0
+              : Number(line.toPrecision(12));
+        expect(scaleValue(raw, x1, x2, y1, y2)).toBe(expected);
+        expect(scaleToDisplay(raw, { x1, x2, y1, y2 })).toBe(expected);
+      }),
+    );
   });
 
   it('drops binary noise (0.1 + 0.2 shows as 0.3)', () => {

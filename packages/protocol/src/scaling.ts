@@ -22,13 +22,17 @@ export interface ScalingPoints {
  * then both directions leave the value as it is.
  */
 export function isScalingActive(p: ScalingPoints): boolean {
+  return lineDefined(p.x1, p.x2, p.y1, p.y2);
+}
+
+function lineDefined(x1: number, x2: number, y1: number, y2: number): boolean {
   return (
-    Number.isFinite(p.x1) &&
-    Number.isFinite(p.x2) &&
-    Number.isFinite(p.y1) &&
-    Number.isFinite(p.y2) &&
-    p.x1 !== p.x2 &&
-    p.y1 !== p.y2
+    Number.isFinite(x1) &&
+    Number.isFinite(x2) &&
+    Number.isFinite(y1) &&
+    Number.isFinite(y2) &&
+    x1 !== x2 &&
+    y1 !== y2
   );
 }
 
@@ -37,6 +41,8 @@ export function isScalingActive(p: ScalingPoints): boolean {
 // A result too large for a number (points nearly equal) reads 0 like any non-numeric value.
 function tidy(value: number): number {
   if (!Number.isFinite(value) || value === 0) return 0;
+  // A whole number of up to 12 digits is its own 12-digit form: no string round trip.
+  if (Number.isInteger(value) && Math.abs(value) < 1e12) return value;
   return Number(value.toPrecision(12));
 }
 
@@ -45,12 +51,15 @@ function tidy(value: number): number {
  * are unusable; non-finite input (or a result out of number range) gives 0.
  */
 export function scaleToDisplay(raw: number, points: ScalingPoints): number {
-  if (!Number.isFinite(raw)) return 0;
-  if (!isScalingActive(points)) return raw;
-  const { x1, x2, y1, y2 } = points;
-  return tidy(y1 + ((raw - x1) * (y2 - y1)) / (x2 - x1));
+  return scaleValue(raw, points.x1, points.x2, points.y1, points.y2);
 }
 
+/** scaleToDisplay with the points given one by one (no object for each value scaled). */
+export function scaleValue(raw: number, x1: number, x2: number, y1: number, y2: number): number {
+  if (!Number.isFinite(raw)) return 0;
+  if (!lineDefined(x1, x2, y1, y2)) return raw;
+  return tidy(y1 + ((raw - x1) * (y2 - y1)) / (x2 - x1));
+}
 /**
  * The value shown → raw register value (12 significant digits, not rounded to whole: see
  * clampAo). The inverse of scaleToDisplay; the same identity and 0 cases.

@@ -1,7 +1,7 @@
 /**
  * What the browser tests (and the benchmarks) stand on: the console built by Vite when its build
  * is missing or older than its sources, the server built by tsc as `npm start` builds it and run
- * as `npm start` runs it (node packages/server/dist/main.js) in a child process on a free port
+ * as `npm start` runs it (node with SERVER_NODE_FLAGS, packages/server/dist/main.js) in a child process on a free port
  * with a data directory of its own, and headless Chromium from the system (/usr/bin/chromium,
  * driven by playwright-core; no browser is downloaded).
  *
@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { ChildProcessByStdio } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,23 @@ export const WEB_DIST = join(WEB_ROOT, 'dist');
 export const RESULTS_DIR = join(WEB_ROOT, 'test-results');
 /** The server's entry as `npm start` runs it, compiled by `buildServer()`. */
 export const SERVER_MAIN = join(REPO_ROOT, 'packages/server/dist/main.js');
+/**
+ * The Node.js flags `npm start` gives the server (the root package.json's start script), so that
+ * tests and benchmarks run it with the same heap settings.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = startFlags(
+  (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts.start ?? '',
+);
+
+function startFlags(script: string): string[] {
+  const found = /\bnode((?: --[\w-]+(?:=\S+)?)*) packages\/server\/dist\/main\.js\b/.exec(script);
+  if (!found) throw new Error(`the start script does not run packages/server/dist/main.js: '${script}'`);
+  return found[1]!
+    .trim()
+    .split(' ')
+    .filter((flag) => flag !== '');
+}
 /** The packages the server is compiled from, in `npm run build`'s order. */
 const SERVER_PACKAGES = ['packages/protocol', 'packages/simulator', 'packages/server'] as const;
 
@@ -259,7 +276,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...options.env,
   };
   const waitForDemo = options.waitForDemo ?? !['0', 'false'].includes((env.DEMO ?? '').toLowerCase());
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

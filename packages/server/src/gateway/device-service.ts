@@ -251,8 +251,14 @@ export class DeviceService {
   async report(equipmentId: number, state: DeviceState): Promise<void> {
     const host = this.#online.get(equipmentId);
     if (!host || this.#stopped) return;
-    const { soc, ...channels } = state;
-    if (Object.keys(channels).length > 0) await this.#publishState(host.equipment, host.settings, channels);
+    const { soc } = state;
+    if (state.do || state.di || state.ai || state.ao) {
+      await this.#publishState(
+        host.equipment,
+        host.settings,
+        soc === undefined ? state : { do: state.do, di: state.di, ai: state.ai, ao: state.ao },
+      );
+    }
     if (soc !== undefined) await this.#battery(host, soc, this.#now());
   }
 
@@ -369,12 +375,12 @@ export class DeviceService {
       info.dinum = state.di.length;
     }
     if (state.ai) {
-      if (state.ai.every(isRegisterValue)) info.regai = state.ai;
+      if (state.ai.every(isRegisterValue)) info.regai = state.ai.slice();
       else info.strregai = state.ai.map(String);
       info.ainum = state.ai.length;
     }
     if (state.ao) {
-      info.regao = state.ao;
+      info.regao = state.ao.slice();
       info.aonum = state.ao.length;
     }
     if (state.soc !== undefined) info.SOC = state.soc;

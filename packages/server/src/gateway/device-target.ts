@@ -3,24 +3,19 @@
  * slave address, a team slave or Modbus meter at its unit behind the host, a DL645 meter as a
  * page of its gateway's value registers (docs/protocol.md § Sub-device addressing).
  */
-import {
-  decodeDl645Values,
-  DL645_ENTRIES_PER_METER,
-  isException,
-  stateReads,
-  subDeviceRoute,
-} from '@fieldlink/protocol';
+import { decodeDl645Values, DL645_ENTRIES_PER_METER, isException, subDeviceRoute } from '@fieldlink/protocol';
 import type { EquipmentType, ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
 import type { Equipment } from '../storage/schema.js';
 import type { RequestPriority } from './device-link.js';
+import { stateRequests } from './rtu-frames.js';
 
 /** The state read from a device, channels from 0; `soc` from its status block. */
 export interface DeviceState {
-  readonly do?: boolean[];
-  readonly di?: boolean[];
+  readonly do?: readonly boolean[];
+  readonly di?: readonly boolean[];
   /** Raw register values; a DL645 meter's values as read (hundredths decoded). */
-  readonly ai?: number[];
-  readonly ao?: number[];
+  readonly ai?: readonly number[];
+  readonly ao?: readonly number[];
   /** Battery level 0-100 %. */
   readonly soc?: number;
 }
@@ -69,9 +64,9 @@ export async function readState(
   target: Target,
   priority: RequestPriority,
 ): Promise<DeviceState | null> {
-  const requests: ModbusRequest[] =
+  const requests: readonly ModbusRequest[] =
     target.dl645Register === undefined
-      ? stateReads(target.type)
+      ? stateRequests(target.type)
       : [
           {
             fn: 4,

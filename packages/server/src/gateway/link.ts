@@ -5,10 +5,11 @@
  * flight, and the DTU's heartbeats skipped wherever they appear.
  */
 import type { Socket } from 'node:net';
-import { encodeRtuRequest, matchResponse, RtuStreamParser } from '@fieldlink/protocol';
+import { matchResponse, RtuStreamParser } from '@fieldlink/protocol';
 import type { ModbusRequest, ModbusResponse, RtuFrame } from '@fieldlink/protocol';
 import { HeartbeatFilter } from './heartbeat-filter.js';
 import { ModbusMasterLink } from './master-link.js';
+import { rtuRequestFrame } from './rtu-frames.js';
 import type { MasterLinkOptions, Pending } from './master-link.js';
 
 export { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './device-link.js';
@@ -50,7 +51,7 @@ export class ModbusRtuLink extends ModbusMasterLink<Uint8Array> {
   }
 
   protected encode(slave: number, request: ModbusRequest): Uint8Array {
-    return encodeRtuRequest(slave, request);
+    return rtuRequestFrame(slave, request);
   }
 
   protected override quiet(): void {

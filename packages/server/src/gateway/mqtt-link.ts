@@ -8,9 +8,10 @@
  * routes messages to the link and closes it when the device's status goes offline.
  */
 import { EventEmitter } from 'node:events';
-import { decodeRtuResponse, encodeRtuRequest, matchResponse } from '@fieldlink/protocol';
+import { decodeRtuResponse, matchResponse } from '@fieldlink/protocol';
 import type { ModbusRequest } from '@fieldlink/protocol';
 import { ModbusMasterLink } from './master-link.js';
+import { rtuRequestFrame } from './rtu-frames.js';
 import type { LinkTransport, MasterLinkOptions, Pending } from './master-link.js';
 
 export type MqttLinkOptions = MasterLinkOptions;
@@ -72,7 +73,7 @@ export class MqttLink extends ModbusMasterLink<Uint8Array> {
   }
 
   protected encode(slave: number, request: ModbusRequest): Uint8Array {
-    return encodeRtuRequest(slave, request);
+    return rtuRequestFrame(slave, request);
   }
 
   protected transmit(pending: Pending<Uint8Array>): void {

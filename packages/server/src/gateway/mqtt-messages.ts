@@ -52,7 +52,7 @@ export class MqttDeviceMessages {
       return;
     }
     const state = toState(parsed.value);
-    if (Object.keys(state).length === 0) return;
+    if (state === null) return;
     const equipmentId = device.equipment.id;
     void this.sink.report(equipmentId, state).catch((e: unknown) => {
       // The writer reports its own backlog (HistoryWriter onBacklog).
@@ -108,12 +108,14 @@ function countsMismatch(report: MqttReport, counts: ChannelCounts | undefined): 
   return null;
 }
 
-function toState(report: MqttReport): DeviceState {
-  return {
-    ...(report.do ? { do: [...report.do] } : {}),
-    ...(report.di ? { di: [...report.di] } : {}),
-    ...(report.ai ? { ai: [...report.ai] } : {}),
-    ...(report.ao ? { ao: [...report.ao] } : {}),
-    ...(report.soc === undefined ? {} : { soc: report.soc }),
-  };
+/** The report's parts as a device state (its lists as parsed, not copied), or null when it has none. */
+function toState(report: MqttReport): DeviceState | null {
+  if (!report.do && !report.di && !report.ai && !report.ao && report.soc === undefined) return null;
+  const state: { -readonly [K in keyof DeviceState]: DeviceState[K] } = {};
+  if (report.do) state.do = report.do;
+  if (report.di) state.di = report.di;
+  if (report.ai) state.ai = report.ai;
+  if (report.ao) state.ao = report.ao;
+  if (report.soc !== undefined) state.soc = report.soc;
+  return state;
 }

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AlarmEvaluator, alarmLimitsOf, alarmTransitions, aiStates, diStates } from './alarms.js';
+import type { AlarmState } from '@fieldlink/protocol';
 import type { AlarmLimits, AlarmTransition } from './alarms.js';
 
 /** Two AI channels scaled 0-4000 raw → 0-10 m, limits 2 / 8 on the first, none on the second. */
@@ -167,6 +168,36 @@ describe('alarm evaluator properties', () => {
           replay(active, evaluator.evaluate(7, limits, snapshot));
           const now = new Map(evaluator.active(7).map((a) => [`${a.channelKind}:${a.channel}`, a.level]));
           expect(active).toEqual(now);
+        }
+      }),
+    );
+  });
+
+  it('gives, snapshot after snapshot, what the pure functions give on the merged states', () => {
+    const merged = (before: readonly number[], after: readonly number[]): AlarmState[] =>
+      Array.from({ length: Math.max(before.length, after.length) }, (_, i) =>
+        i < after.length ? (after[i] as AlarmState) : ((before[i] ?? 0) as AlarmState),
+      );
+    fc.assert(
+      fc.property(limitsArb, fc.array(snapshotArb, { maxLength: 12 }), (limits, snapshots) => {
+        const evaluator = new AlarmEvaluator();
+        let ai: AlarmState[] = [];
+        let di: AlarmState[] = [];
+        for (const snapshot of snapshots) {
+          const expected: AlarmTransition[] = [];
+          if (snapshot.ai !== undefined) {
+            const { values, states } = aiStates(snapshot.ai, limits.ai);
+            const next = merged(ai, states);
+            expected.push(...alarmTransitions('ai', ai, next, values, limits.ai));
+            ai = next;
+          }
+          if (snapshot.di !== undefined) {
+            const next = merged(di, diStates(snapshot.di, limits.di));
+            const values = snapshot.di.map((s) => (s ? 1 : 0));
+            expected.push(...alarmTransitions('di', di, next, values));
+            di = next;
+          }
+          expect(evaluator.evaluate(3, limits, snapshot)).toEqual(expected);
         }
       }),
     );

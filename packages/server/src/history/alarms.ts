@@ -74,6 +74,25 @@ export interface AlarmTransition {
 /** At most 32 channels of a kind. */
 const MAX_CHANNELS = 32;
 
+/**
+ * Adds to `out` the transitions of one channel going from `was` to `now`: the old alarm cleared,
+ * then the new one raised. `limits` (AI) adds the limit crossed.
+ */
+function channelTransitions(
+  out: AlarmTransition[],
+  channelKind: 'ai' | 'di',
+  channel: number,
+  was: AlarmState,
+  now: AlarmState,
+  value: number,
+  limits?: { readonly low: readonly number[]; readonly high: readonly number[] },
+): void {
+  const limitOf = (level: -1 | 1) =>
+    limits === undefined ? {} : { limit: (level === 1 ? limits.high[channel] : limits.low[channel]) ?? 0 };
+  if (was !== 0) out.push({ type: 'clear', channelKind, channel, level: was, value, ...limitOf(was) });
+  if (now !== 0) out.push({ type: 'raise', channelKind, channel, level: now, value, ...limitOf(now) });
+}
+
 /** The transitions from `before` to `after` on one kind of channel. Pure. */
 export function alarmTransitions(
   channelKind: 'ai' | 'di',
@@ -87,14 +106,20 @@ export function alarmTransitions(
   for (let i = 0; i < n; i++) {
     const was = before[i] ?? 0;
     const now = after[i] ?? 0;
-    if (was === now) continue;
-    const value = values[i] ?? 0;
-    const limitOf = (level: -1 | 1) =>
-      limits === undefined ? {} : { limit: (level === 1 ? limits.high[i] : limits.low[i]) ?? 0 };
-    if (was !== 0) out.push({ type: 'clear', channelKind, channel: i, level: was, value, ...limitOf(was) });
-    if (now !== 0) out.push({ type: 'raise', channelKind, channel: i, level: now, value, ...limitOf(now) });
+    if (was !== now) channelTransitions(out, channelKind, i, was, now, values[i] ?? 0, limits);
   }
   return out;
+}
+
+/** One AI channel's scaled value. */
+function aiValue(raw: number, limits: AlarmLimits['ai'], channel: number): number {
+  const points = limits.scaling[channel];
+  return points ? scaleToDisplay(raw, points) : Number.isFinite(raw) ? raw : 0;
+}
+
+/** One DI channel's alarm state. */
+function diState(state: boolean, limits: AlarmLimits['di'], channel: number): AlarmState {
+  return evaluateDiAlarm(state, limits.alarm[channel] ?? false, limits.alarmHigh[channel] ?? true);
 }
 
 /** Scaled AI values and their alarm states. */
@@ -102,19 +127,14 @@ export function aiStates(
   raw: readonly number[],
   limits: AlarmLimits['ai'],
 ): { values: number[]; states: AlarmState[] } {
-  const values = raw.slice(0, MAX_CHANNELS).map((r, i) => {
-    const points = limits.scaling[i];
-    return points ? scaleToDisplay(r, points) : Number.isFinite(r) ? r : 0;
-  });
+  const values = raw.slice(0, MAX_CHANNELS).map((r, i) => aiValue(r, limits, i));
   const states = values.map((v, i) => evaluateAlarm(v, limits.low[i] ?? 0, limits.high[i] ?? 0));
   return { values, states };
 }
 
 /** DI alarm states (1 or 0). */
 export function diStates(states: readonly boolean[], limits: AlarmLimits['di']): AlarmState[] {
-  return states
-    .slice(0, MAX_CHANNELS)
-    .map((s, i) => evaluateDiAlarm(s, limits.alarm[i] ?? false, limits.alarmHigh[i] ?? true));
+  return states.slice(0, MAX_CHANNELS).map((s, i) => diState(s, limits, i));
 }
 
 interface EquipmentAlarms {
@@ -131,7 +151,11 @@ export interface ActiveAlarm {
 export class AlarmEvaluator {
   readonly #states = new Map<number, EquipmentAlarms>();
 
-  /** The transitions `snapshot` causes on the equipment, remembering its new states. */
+  /**
+   * The transitions `snapshot` causes on the equipment, remembering its new states. Runs for
+   * every status of every device, so it works channel by channel on the remembered states and
+   * allocates only for a transition.
+   */
   evaluate(equipmentId: number, limits: AlarmLimits, snapshot: AlarmSnapshot): AlarmTransition[] {
     let known = this.#states.get(equipmentId);
     if (!known) {
@@ -139,18 +163,25 @@ export class AlarmEvaluator {
       this.#states.set(equipmentId, known);
     }
     const out: AlarmTransition[] = [];
-    if (snapshot.ai !== undefined) {
-      const { values, states } = aiStates(snapshot.ai, limits.ai);
-      const next = merge(known.ai, states);
-      out.push(...alarmTransitions('ai', known.ai, next, values, limits.ai));
-      known.ai = next;
+    const { ai, di } = snapshot;
+    if (ai !== undefined) {
+      const n = Math.min(ai.length, MAX_CHANNELS);
+      for (let i = 0; i < n; i++) {
+        const value = aiValue(ai[i]!, limits.ai, i);
+        const now = evaluateAlarm(value, limits.ai.low[i] ?? 0, limits.ai.high[i] ?? 0);
+        const was = known.ai[i] ?? 0;
+        if (was !== now) channelTransitions(out, 'ai', i, was, now, value, limits.ai);
+        known.ai[i] = now;
+      }
     }
-    if (snapshot.di !== undefined) {
-      const states = diStates(snapshot.di, limits.di);
-      const next = merge(known.di, states);
-      const values = snapshot.di.map((s) => (s ? 1 : 0));
-      out.push(...alarmTransitions('di', known.di, next, values));
-      known.di = next;
+    if (di !== undefined) {
+      const n = Math.min(di.length, MAX_CHANNELS);
+      for (let i = 0; i < n; i++) {
+        const now = diState(di[i]!, limits.di, i);
+        const was = known.di[i] ?? 0;
+        if (was !== now) channelTransitions(out, 'di', i, was, now, di[i] ? 1 : 0);
+        known.di[i] = now;
+      }
     }
     return out;
   }
@@ -174,10 +205,4 @@ export class AlarmEvaluator {
   forget(equipmentId: number): void {
     this.#states.delete(equipmentId);
   }
-}
-
-/** The new states over the old: channels the snapshot does not reach keep theirs. */
-function merge(before: readonly AlarmState[], after: readonly AlarmState[]): AlarmState[] {
-  const n = Math.max(before.length, after.length);
-  return Array.from({ length: n }, (_, i) => (i < after.length ? after[i]! : (before[i] ?? 0)));
 }

@@ -9,7 +9,7 @@
  * write the equipment's next status is stored whole again and its active alarms raised again.
  */
 import type { ServerMessage } from '@fieldlink/protocol';
-import { scaleToDisplay } from '@fieldlink/protocol';
+import { scaleValue } from '@fieldlink/protocol';
 import type { Settings } from '../equipment/settings.js';
 import type { TelemetryKind } from '../storage/schema.js';
 import { AlarmEvaluator, alarmLimitsOf } from './alarms.js';
@@ -67,7 +67,6 @@ export interface HistoryRecorderOptions {
 }
 
 const MAX_CHANNELS = 32;
-const ANALOG_KINDS = ['ai', 'ao'] as const;
 const KIND_SLOT = Object.fromEntries(TELEMETRY_KINDS.map((k, i) => [k, i])) as Record<TelemetryKind, number>;
 
 /** 'AI2' for AI channel 1. */
@@ -82,6 +81,41 @@ function alarmMessage(t: AlarmTransition, name: string, unit: string): string {
   return t.level === 1
     ? `${channel} above the upper limit ${t.limit ?? ''}: ${value}`
     : `${channel} below the lower limit ${t.limit ?? ''}: ${value}`;
+}
+
+/** Adds a sample when `value` differs from the one remembered in `last`, and remembers it. */
+function change(
+  samples: Sample[],
+  last: Float64Array,
+  equipmentId: number,
+  at: number,
+  kind: TelemetryKind,
+  channel: number,
+  value: number,
+): void {
+  if (!Number.isFinite(value)) return;
+  const slot = KIND_SLOT[kind] * MAX_CHANNELS + channel;
+  if (last[slot] === value) return;
+  last[slot] = value;
+  samples.push({ equipmentId, kind, channel, value, at });
+}
+
+/** change() for each raw analog value, scaled by the channel's points. */
+function analogChanges(
+  samples: Sample[],
+  last: Float64Array,
+  equipmentId: number,
+  at: number,
+  kind: 'ai' | 'ao',
+  raw: readonly number[],
+  points: Pick<Settings['ai'], 'x1' | 'x2' | 'y1' | 'y2'>,
+): void {
+  const { x1, x2, y1, y2 } = points;
+  const n = Math.min(raw.length, MAX_CHANNELS);
+  for (let i = 0; i < n; i++) {
+    const value = scaleValue(raw[i]!, x1[i] ?? 0, x2[i] ?? 0, y1[i] ?? 0, y2[i] ?? 0);
+    change(samples, last, equipmentId, at, kind, i, value);
+  }
 }
 
 export class HistoryRecorder {
@@ -177,42 +211,32 @@ export class HistoryRecorder {
     this.#alarms.forget(equipmentId);
   }
 
+  /**
+   * The samples of what changed since the last stored values. Runs for every status of every
+   * device: plain loops, no object made but the samples.
+   */
   #changes(equipment: RecordedEquipment, status: Observation): Sample[] {
     let last = this.#last.get(equipment.id);
     if (!last) {
       last = new Float64Array(TELEMETRY_KINDS.length * MAX_CHANNELS).fill(Number.NaN);
       this.#last.set(equipment.id, last);
     }
-    const remembered = last;
     const samples: Sample[] = [];
     const id = equipment.id;
     const at = status.at;
-    const put = (kind: TelemetryKind, channel: number, value: number): void => {
-      if (!Number.isFinite(value)) return;
-      const slot = KIND_SLOT[kind] * MAX_CHANNELS + channel;
-      if (remembered[slot] === value) return;
-      remembered[slot] = value;
-      samples.push({ equipmentId: id, kind, channel, value, at });
-    };
-    const { settings } = equipment;
-    const { do: outputs, di: inputs } = status;
-    if (outputs)
-      for (let i = 0; i < outputs.length && i < MAX_CHANNELS; i++) put('do', i, outputs[i] ? 1 : 0);
-    if (inputs) for (let i = 0; i < inputs.length && i < MAX_CHANNELS; i++) put('di', i, inputs[i] ? 1 : 0);
-    for (const kind of ANALOG_KINDS) {
-      const raw = status[kind];
-      if (!raw) continue;
-      const { x1, x2, y1, y2 } = settings[kind];
-      for (let i = 0; i < raw.length && i < MAX_CHANNELS; i++) {
-        put(
-          kind,
-          i,
-          scaleToDisplay(raw[i]!, { x1: x1[i] ?? 0, x2: x2[i] ?? 0, y1: y1[i] ?? 0, y2: y2[i] ?? 0 }),
-        );
-      }
+    const { do: outputs, di: inputs, ai, ao } = status;
+    if (outputs) {
+      const n = Math.min(outputs.length, MAX_CHANNELS);
+      for (let i = 0; i < n; i++) change(samples, last, id, at, 'do', i, outputs[i] ? 1 : 0);
     }
-    if (status.online !== undefined) put('online', 0, status.online ? 1 : 0);
-    if (status.soc !== undefined) put('soc', 0, status.soc);
+    if (inputs) {
+      const n = Math.min(inputs.length, MAX_CHANNELS);
+      for (let i = 0; i < n; i++) change(samples, last, id, at, 'di', i, inputs[i] ? 1 : 0);
+    }
+    if (ai) analogChanges(samples, last, id, at, 'ai', ai, equipment.settings.ai);
+    if (ao) analogChanges(samples, last, id, at, 'ao', ao, equipment.settings.ao);
+    if (status.online !== undefined) change(samples, last, id, at, 'online', 0, status.online ? 1 : 0);
+    if (status.soc !== undefined) change(samples, last, id, at, 'soc', 0, status.soc);
     return samples;
   }
 

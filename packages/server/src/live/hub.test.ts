@@ -70,6 +70,28 @@ describe('LiveHub', () => {
     expect(hub.size).toBe(0);
   });
 
+  it('sends a window of device info between cork and uncork, one frame per device, in push order', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub({ batchMs: 300 });
+    const log: string[] = [];
+    const socket: LiveSocket = {
+      bufferedAmount: 0,
+      send: (text) => log.push((JSON.parse(text) as PushInfo).info.SN),
+      close: () => {},
+      cork: () => log.push('cork'),
+      uncork: () => log.push('uncork'),
+    };
+    const s = hub.attach(socket);
+    hub.setReadable(s, [1, 2, 3]);
+    hub.pushDeviceInfo(2, push('TWO', { regdo: [1] }));
+    hub.pushDeviceInfo(1, push('ONE', { regdo: [1] }));
+    hub.pushDeviceInfo(3, { infotype: 'EquipInfoNow', info: { SN: 'THREE', IsOnline: false } });
+    hub.pushDeviceInfo(2, push('TWO', { regdo: [0] }));
+    expect(log).toEqual([]);
+    vi.advanceTimersByTime(300);
+    expect(log).toEqual(['cork', 'TWO', 'ONE', 'THREE', 'uncork']);
+  });
+
   it('holds device info for a full socket, keeps only the latest, and drops a session that stays blocked', () => {
     vi.useFakeTimers();
     let now = 0;

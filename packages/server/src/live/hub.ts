@@ -20,6 +20,9 @@ export interface LiveSocket {
   send(text: string): void;
   readonly bufferedAmount: number;
   close(code?: number, reason?: string): void;
+  /** Hold what is sent until uncork(), so a batch of messages leaves in one write. */
+  cork?(): void;
+  uncork?(): void;
 }
 
 export interface LiveHubOptions {
@@ -42,8 +45,8 @@ export class LiveSession {
   /** The session family of the registering token, for revalidation. */
   familyId: string | null = null;
   readable: ReadonlySet<number> = new Set();
-  /** Latest device info per `infotype:SN`, waiting for the window to close. */
-  readonly pending = new Map<string, DeviceInfo>();
+  /** Latest device info per equipment and infotype (infoKey), waiting for the window to close. */
+  readonly pending = new Map<number, DeviceInfo>();
   timer: ReturnType<typeof setTimeout> | null = null;
   /** When device info first had to wait on a full socket; null when it is flowing. */
   blockedSince: number | null = null;
@@ -151,7 +154,7 @@ export class LiveHub {
   pushDeviceInfo(equipmentId: number, message: DeviceInfo): void {
     const sessions = this.#byEquipment.get(equipmentId);
     if (!sessions) return;
-    const key = `${message.infotype}:${message.info.SN}`;
+    const key = infoKey(equipmentId, message);
     for (const session of sessions) {
       const before = session.pending.get(key);
       session.pending.set(key, before ? merge(before, message) : message);
@@ -177,7 +180,13 @@ export class LiveHub {
     session.blockedSince = null;
     const messages = [...session.pending.values()];
     session.pending.clear();
-    for (const message of messages) this.send(session, message);
+    // One frame per message (the console reads them one by one), all in one write.
+    session.socket.cork?.();
+    try {
+      for (const message of messages) this.send(session, message);
+    } finally {
+      session.socket.uncork?.();
+    }
   }
 
   #overflow(session: LiveSession): void {
@@ -194,6 +203,11 @@ export class LiveHub {
       this.detach(session);
     }
   }
+}
+
+/** One number per equipment and infotype (no string made for every push). */
+function infoKey(equipmentId: number, message: DeviceInfo): number {
+  return equipmentId * 2 + (message.infotype === 'PushInfo' ? 0 : 1);
 }
 
 /** Later fields win; a PushInfo keeps the fields the later one does not carry. */

@@ -107,6 +107,35 @@ describe.each(storageCases())('live channel on %s', (store) => {
     browser.close();
   });
 
+  it('sends a window of many devices as one frame each, in the order they were pushed', async () => {
+    const owner = await userWithDevice('live-many', 'LIVEM000');
+    const ids = [owner.equipmentId];
+    for (let i = 1; i < 40; i++) {
+      const res = await post(
+        h.app,
+        '/equipment',
+        { sn: `LIVEM${String(i).padStart(3, '0')}`, type: 'FL-R8', name: `m${i}` },
+        bearer(owner.token),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push((res.json() as { id: number }).id);
+    }
+    const browser = await Browser.open(url);
+    browser.send({ infotype: 'register', info: { token: owner.token } });
+    await browser.next('register');
+    const order = [...ids.keys()].reverse();
+    for (const i of order) {
+      h.app.live.pushDeviceInfo(ids[i]!, {
+        infotype: 'PushInfo',
+        info: { SN: `LIVEM${String(i).padStart(3, '0')}`, regai: [i] },
+      });
+    }
+    await settle();
+    const pushed = browser.received.filter((m) => m.infotype === 'PushInfo');
+    expect(pushed.map((m) => (m.infotype === 'PushInfo' ? m.info.regai?.[0] : null))).toEqual(order);
+    browser.close();
+  });
+
   it('answers a refused token with untoken, and a signed-out session too', async () => {
     const carol = await userWithDevice('live-carol', 'LIVEC001');
     const browser = await Browser.open(url);

@@ -16,12 +16,12 @@ import { parseClientMessage } from '@fieldlink/protocol';
 import type { ClientMessage, LiveErrorCode } from '@fieldlink/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { RawData } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { signedInUser, userOfAccessToken } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { readableBy } from '../equipment/plugin.js';
 import type { Database } from '../storage/schema.js';
-import type { LiveHub, LiveSession } from './hub.js';
+import type { LiveHub, LiveSession, LiveSocket } from './hub.js';
 
 /** Operations, rule-page reads and writes: everything a registered browser may ask of devices. */
 export type DeviceRequest = Exclude<ClientMessage, { infotype: 'register' | 'unregister' }>;
@@ -165,7 +165,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
     });
 
     app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-      const session = hub.attach(socket);
+      const session = hub.attach(corkable(socket));
       // One message at a time per socket, in order.
       let chain = Promise.resolve();
       socket.on('message', (data: RawData, isBinary: boolean) => {
@@ -189,4 +189,24 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
   };
 
   return { plugin, accessChanged: (userIds) => revalidate(hub.sessionsOf(userIds)) };
+}
+
+/**
+ * The console's WebSocket as the hub sends on it, with cork and uncork of its TCP socket: ws
+ * writes every frame to that socket at once, so a batch of pushes would be one system call per
+ * frame. ws keeps the socket as `_socket`, which its typings do not declare; without it the
+ * frames simply go one by one.
+ */
+function corkable(ws: WebSocket): LiveSocket {
+  const tcp = (ws as unknown as { _socket?: { cork?(): void; uncork?(): void } | null })._socket;
+  if (typeof tcp?.cork !== 'function' || typeof tcp.uncork !== 'function') return ws;
+  return {
+    send: (text) => ws.send(text),
+    get bufferedAmount() {
+      return ws.bufferedAmount;
+    },
+    close: (code, reason) => ws.close(code, reason),
+    cork: () => tcp.cork?.(),
+    uncork: () => tcp.uncork?.(),
+  };
 }
