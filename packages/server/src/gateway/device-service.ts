@@ -29,6 +29,7 @@ import type { DeviceLink, RequestPriority } from './device-link.js';
 import { readState, subDeviceTarget } from './device-target.js';
 import type { DeviceState, Send, Target } from './device-target.js';
 import { upkeep, UPKEEP_MS } from './device-upkeep.js';
+import { PollSchedule } from './poll-schedule.js';
 import type { LinkRegistry } from './registry.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
@@ -77,7 +78,6 @@ interface Online {
   readonly equipment: Equipment;
   readonly type: EquipmentType;
   readonly settings: Settings;
-  timer: ReturnType<typeof setInterval> | null;
   polling: boolean;
   /** When the clock was last set and the status block read; 0 before the first time. */
   upkeptAt: number;
@@ -117,6 +117,11 @@ export class DeviceService {
   readonly #watched = new Map<number, { left: number; intervalMs: number }>();
   /** Background work (pauses, cycles, cyclic reads) still running. */
   readonly #running = new Set<Promise<void>>();
+  /** The baseline poll of the online hosts. */
+  readonly #schedule: PollSchedule;
+  /** Polls skipped as last logged. */
+  #skippedLogged = 0;
+  #skipLogAt = 0;
   #stopped = false;
 
   constructor(options: DeviceServiceOptions) {
@@ -125,6 +130,7 @@ export class DeviceService {
     this.#hub = options.hub;
     this.#recorder = options.recorder;
     this.#pollMs = options.pollMs ?? 60_000;
+    this.#schedule = new PollSchedule({ periodMs: this.#pollMs }, (id) => this.#baseline(id));
     this.#timeoutMs = options.timeoutMs;
     this.#now = options.now ?? Date.now;
     this.#zone = new ZonedTime(options.timeZone ?? DEFAULT_TIME_ZONE);
@@ -147,7 +153,7 @@ export class DeviceService {
   /** Stops polling and waits for background work; links are closed by the listener. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    for (const host of this.#online.values()) if (host.timer) clearInterval(host.timer);
+    this.#schedule.stop();
     await Promise.allSettled([...this.#running]);
   }
 
@@ -168,14 +174,11 @@ export class DeviceService {
       .executeTakeFirst();
     const type = equipment ? equipmentType(equipment.type) : undefined;
     if (!equipment || !type || this.#stopped) return;
-    const previous = this.#online.get(equipmentId);
-    if (previous?.timer) clearInterval(previous.timer);
     const host: Online = {
       sn,
       equipment,
       type,
       settings: readSettings(type.counts, equipment.settings, type.image),
-      timer: null,
       polling: false,
       upkeptAt: 0,
       childSettings: new Map(),
@@ -183,14 +186,13 @@ export class DeviceService {
     };
     this.#online.set(equipmentId, host);
     if (host.link?.polledHere !== false) await this.#linkState(equipment, true);
-    host.timer = setInterval(() => this.#track(this.poll(equipmentId).then(() => undefined)), this.#pollMs);
-    host.timer.unref();
+    this.#schedule.add(equipmentId);
     await this.poll(equipmentId);
   }
 
   async #down(_sn: string, equipmentId: number): Promise<void> {
     const host = this.#online.get(equipmentId);
-    if (host?.timer) clearInterval(host.timer);
+    this.#schedule.remove(equipmentId);
     this.#online.delete(equipmentId);
     const equipment =
       host?.equipment ??
@@ -260,6 +262,21 @@ export class DeviceService {
       );
     }
     if (soc !== undefined) await this.#battery(host, soc, this.#now());
+  }
+
+  /** A host's turn in the baseline poll; says (at most once a minute) when turns were skipped. */
+  #baseline(equipmentId: number): void {
+    this.#track(this.poll(equipmentId).then(() => undefined));
+    const skipped = this.#schedule.skipped;
+    const now = this.#now();
+    if (skipped > this.#skippedLogged && now - this.#skipLogAt >= 60_000) {
+      this.#log.warn(
+        { skipped: skipped - this.#skippedLogged },
+        'baseline polls skipped: the server was behind',
+      );
+      this.#skippedLogged = skipped;
+      this.#skipLogAt = now;
+    }
   }
 
   /**
