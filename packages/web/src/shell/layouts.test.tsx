@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROGRESS_SPEED_MS } from './progress';
 import { i18n } from '../i18n';
 import type { MenuNode } from '../routes/navigation';
 import { useMe } from '../session/me';
@@ -61,6 +62,10 @@ function resizeTo(width: number) {
     window.dispatchEvent(new Event('resize'));
   });
 }
+
+// The progress bar of the last navigation fades out on timers of its own (two of its speed); the
+// page must still exist when they fire, so the file's environment is not torn down before.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 3 * PROGRESS_SPEED_MS)));
 
 describe('the layouts', () => {
   beforeAll(async () => {
