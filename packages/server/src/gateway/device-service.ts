@@ -31,6 +31,7 @@ import type { DeviceState, Send, Target } from './device-target.js';
 import { upkeep, UPKEEP_MS } from './device-upkeep.js';
 import { PollSchedule } from './poll-schedule.js';
 import type { LinkRegistry } from './registry.js';
+import { LogThrottle } from './log-throttle.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
 
@@ -119,9 +120,9 @@ export class DeviceService {
   readonly #running = new Set<Promise<void>>();
   /** The baseline poll of the online hosts. */
   readonly #schedule: PollSchedule;
-  /** Polls skipped as last logged. */
-  #skippedLogged = 0;
-  #skipLogAt = 0;
+  /** One warning a minute when baseline polls are shed, with the count since the last one. */
+  readonly #skipWarnings: LogThrottle;
+  #skippedSinceWarning = 0;
   #stopped = false;
 
   constructor(options: DeviceServiceOptions) {
@@ -130,12 +131,16 @@ export class DeviceService {
     this.#hub = options.hub;
     this.#recorder = options.recorder;
     this.#pollMs = options.pollMs ?? 60_000;
-    this.#schedule = new PollSchedule({ periodMs: this.#pollMs }, (id) => this.#baseline(id));
     this.#timeoutMs = options.timeoutMs;
     this.#now = options.now ?? Date.now;
     this.#zone = new ZonedTime(options.timeZone ?? DEFAULT_TIME_ZONE);
     this.#log = options.log ?? silentLog;
     this.#upkeepMs = options.upkeepMs ?? UPKEEP_MS;
+    this.#skipWarnings = new LogThrottle({ now: this.#now });
+    this.#schedule = new PollSchedule(
+      { periodMs: this.#pollMs, onSkipped: (polls) => this.#shed(polls) },
+      (id) => this.#track(this.poll(id).then(() => undefined)),
+    );
     this.#registry.on('online', (sn, id) => this.#track(this.#up(sn, id)));
     this.#registry.on('offline', (sn, id) => this.#track(this.#down(sn, id)));
   }
@@ -264,19 +269,12 @@ export class DeviceService {
     if (soc !== undefined) await this.#battery(host, soc, this.#now());
   }
 
-  /** A host's turn in the baseline poll; says (at most once a minute) when turns were skipped. */
-  #baseline(equipmentId: number): void {
-    this.#track(this.poll(equipmentId).then(() => undefined));
-    const skipped = this.#schedule.skipped;
-    const now = this.#now();
-    if (skipped > this.#skippedLogged && now - this.#skipLogAt >= 60_000) {
-      this.#log.warn(
-        { skipped: skipped - this.#skippedLogged },
-        'baseline polls skipped: the server was behind',
-      );
-      this.#skippedLogged = skipped;
-      this.#skipLogAt = now;
-    }
+  /** Baseline polls the schedule shed because the server was behind: logged at most once a minute. */
+  #shed(polls: number): void {
+    this.#skippedSinceWarning += polls;
+    if (this.#skipWarnings.take('skipped') === null) return;
+    this.#log.warn({ skipped: this.#skippedSinceWarning }, 'baseline polls skipped: the server was behind');
+    this.#skippedSinceWarning = 0;
   }
 
   /**

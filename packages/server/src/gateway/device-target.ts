@@ -74,7 +74,8 @@ export async function readState(
             count: 2 * Math.min(target.type.counts.ai, DL645_ENTRIES_PER_METER),
           },
         ];
-  const state: { do?: boolean[]; di?: boolean[]; ai?: number[]; ao?: number[] } = {};
+  // The replies' values as parsed (read-only, never changed): the push copies what it sends.
+  const state: { -readonly [K in keyof DeviceState]: DeviceState[K] } = {};
   for (const request of requests) {
     let response: ModbusResponse;
     try {
@@ -85,10 +86,10 @@ export async function readState(
     if (isException(response)) return null;
     if (target.dl645Register !== undefined && response.fn === 4) {
       state.ai = decodeDl645Values(response.values, response.values.length / 2);
-    } else if (response.fn === 1) state.do = [...response.values];
-    else if (response.fn === 2) state.di = [...response.values];
-    else if (response.fn === 4) state.ai = [...response.values];
-    else if (response.fn === 3) state.ao = [...response.values];
+    } else if (response.fn === 1) state.do = response.values;
+    else if (response.fn === 2) state.di = response.values;
+    else if (response.fn === 4) state.ai = response.values;
+    else if (response.fn === 3) state.ao = response.values;
   }
   return state;
 }

@@ -10,13 +10,21 @@ afterEach(() => {
 function scheduled(periodMs: number, tickMs?: number) {
   let now = 0;
   const polls: [number, number][] = [];
+  /** What onSkipped was told, as [time, polls]. */
+  const shed: [number, number][] = [];
   const schedule = new PollSchedule(
-    { periodMs, ...(tickMs === undefined ? {} : { tickMs }), now: () => now },
+    {
+      periodMs,
+      ...(tickMs === undefined ? {} : { tickMs }),
+      now: () => now,
+      onSkipped: (n) => shed.push([now, n]),
+    },
     (id) => polls.push([now, id]),
   );
   return {
     schedule,
     polls,
+    shed,
     at: (ms: number) => {
       now = ms;
       schedule.run();
@@ -43,7 +51,7 @@ describe('PollSchedule', () => {
   });
 
   it('makes up the ticks a stall missed one per tick on time instead of bunching them', () => {
-    const { schedule, polls, at } = scheduled(1000, 100);
+    const { schedule, polls, shed, at } = scheduled(1000, 100);
     for (let id = 0; id < 10; id++) schedule.add(id);
     at(100);
     expect(polls.map(([, id]) => id)).toEqual([1]);
@@ -58,13 +66,14 @@ describe('PollSchedule', () => {
     expect(polls.slice(2).map(([, id]) => id)).toEqual([6, 2, 7, 3, 8, 4]);
     expect(schedule.behind).toBe(0);
     expect(schedule.skipped).toBe(0);
+    expect(shed).toEqual([]);
     for (let t = 900; t <= 1500; t += 100) at(t);
     expect(polls.slice(8).map(([, id]) => id)).toEqual([9, 0, 1, 2, 3, 4, 5]);
     schedule.stop();
   });
 
   it('sheds the turns missed again before they were made up, and counts them', () => {
-    const { schedule, polls, at } = scheduled(1000, 100);
+    const { schedule, polls, shed, at } = scheduled(1000, 100);
     for (let id = 0; id < 10; id++) schedule.add(id);
     at(100);
     // Blocked for a whole period and more: ticks 2 to 12 missed. Tick 13 polls its own device
@@ -72,6 +81,7 @@ describe('PollSchedule', () => {
     at(1350);
     expect(polls.slice(1).map(([, id]) => id)).toEqual([3]);
     expect(schedule.skipped).toBe(2);
+    expect(shed).toEqual([[1350, 2]]);
     expect(schedule.behind).toBe(9);
     // Blocked again before those were made up: the turns missed twice are polled once.
     at(2300);
@@ -84,6 +94,9 @@ describe('PollSchedule', () => {
     const perTick = new Map<number, number>();
     for (const [t] of polls.slice(before)) perTick.set(t, (perTick.get(t) ?? 0) + 1);
     expect(Math.max(...perTick.values())).toBeLessThanOrEqual(2);
+    // Told once per tick that shed, the counts adding up to all it shed.
+    expect(shed.reduce((n, [, polls]) => n + polls, 0)).toBe(schedule.skipped);
+    expect(new Set(shed.map(([t]) => t)).size).toBe(shed.length);
     schedule.stop();
   });
 
@@ -134,7 +147,7 @@ describe('PollSchedule', () => {
         fc.integer({ min: 1, max: 40 }),
         fc.array(fc.integer({ min: 1, max: 2500 }), { minLength: 1, maxLength: 60 }),
         (devices, steps) => {
-          const { schedule, polls, at } = scheduled(1000, 100);
+          const { schedule, polls, shed, at } = scheduled(1000, 100);
           for (let id = 0; id < devices; id++) schedule.add(id);
           let t = 0;
           for (const step of steps) at((t += step));
@@ -151,6 +164,7 @@ describe('PollSchedule', () => {
           const waiting = schedule.behind * share;
           expect(polls.length + schedule.skipped).toBeLessThanOrEqual(due);
           expect(polls.length + schedule.skipped + waiting).toBeGreaterThanOrEqual(due - share);
+          expect(shed.reduce((n, [, p]) => n + p, 0)).toBe(schedule.skipped);
           schedule.stop();
         },
       ),

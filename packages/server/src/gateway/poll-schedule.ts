@@ -20,6 +20,8 @@ export interface PollScheduleOptions {
   /** The tick; default 100 ms, or the period when shorter. */
   readonly tickMs?: number;
   readonly now?: () => number;
+  /** Told, after a tick that shed turns, how many polls it shed. */
+  readonly onSkipped?: (polls: number) => void;
 }
 
 export class PollSchedule {
@@ -28,6 +30,7 @@ export class PollSchedule {
   readonly #slots: Set<number>[];
   readonly #slotOf = new Map<number, number>();
   readonly #now: () => number;
+  readonly #onSkipped: ((polls: number) => void) | undefined;
   #next = 0;
   /** The last tick run (time / tickMs). */
   #last: number;
@@ -49,6 +52,7 @@ export class PollSchedule {
     this.#slots = Array.from({ length: Math.max(1, Math.round(periodMs / this.#tickMs)) }, () => new Set());
     this.#waiting = this.#slots.map(() => false);
     this.#now = options.now ?? Date.now;
+    this.#onSkipped = options.onSkipped;
     this.#poll = poll;
     this.#last = this.#tick();
   }
@@ -106,6 +110,7 @@ export class PollSchedule {
     const tick = this.#tick();
     if (tick <= this.#last) return;
     const onTime = tick === this.#last + 1;
+    const skippedBefore = this.#skipped;
     const slots = this.#slots.length;
     // Behind by more than a period: the turns before the last period's are lost outright.
     const lost = tick - slots - (this.#last + 1);
@@ -130,6 +135,7 @@ export class PollSchedule {
       this.#waiting[late] = false;
       this.#pollSlot(late);
     }
+    if (this.#skipped > skippedBefore) this.#onSkipped?.(this.#skipped - skippedBefore);
   }
 
   #miss(slot: number): void {
@@ -142,7 +148,7 @@ export class PollSchedule {
   }
 
   #pollSlot(slot: number): void {
-    for (const id of [...this.#slots[slot]!]) this.#poll(id);
+    for (const id of this.#slots[slot]!) this.#poll(id);
   }
 
   #tick(): number {
