@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { sampleMe } from '../session/test-support';
+import { useSettingsDrawer } from '../settings/drawer';
 import { DEFAULT_SETTINGS } from '../settings/settings';
 import { useSettings } from '../settings/store';
 import { clearErrors, logError } from './errorLog';
@@ -62,6 +63,18 @@ const button = (name: string) =>
 const noButton = (name: string) => screen.queryByLabelText(name, { selector: 'button' });
 const tabs = () => [...document.querySelectorAll('.fl-tab')].map((t) => t.textContent?.trim());
 const counter = (name: string) => screen.getByText(new RegExp(`^${name} \\d+$`));
+/** The header's icons, in the order shown. */
+const headerIcons = () =>
+  [...document.querySelectorAll('.fl-header-actions .fl-header-button')].map((b) =>
+    b.getAttribute('aria-label'),
+  );
+
+/** Open the settings drawer from the header's theme icon; gives a way to flip its switches. */
+function openSettings() {
+  fireEvent.click(button('Theme settings'));
+  const drawer = within(document.querySelector('.ant-drawer') as HTMLElement);
+  return (name: string) => fireEvent.click(drawer.getByLabelText(name, { selector: 'button' }));
+}
 
 describe('the shell', () => {
   beforeAll(async () => {
@@ -72,6 +85,7 @@ describe('the shell', () => {
     useSettings.setState({ settings: DEFAULT_SETTINGS, saved: DEFAULT_SETTINGS, collapsed: false });
     useMe.getState().setMe(sampleMe({ authority: 0, userName: '张三丰李四' }));
     Object.assign(window, { innerWidth: 1280 });
+    useSettingsDrawer.setState({ open: false });
     resetTabs();
     clearNotices();
     clearErrors();
@@ -183,5 +197,43 @@ describe('the shell', () => {
     expect(dialog.queryByText('Map')).toBeNull();
     fireEvent.click(await dialog.findByText('Map', {}, { timeout: 1500 }));
     expect(router.state.location.pathname).toBe('/map');
+  });
+
+  it('the drawer’s switches take the tabs bar and its icons away and back', () => {
+    show('/history');
+    const tabIcons = () => document.querySelectorAll('.fl-tab > .anticon').length;
+    expect(tabs()).toEqual(['Monitoring', 'History']);
+    expect(tabIcons()).toBe(2);
+    const flip = openSettings();
+
+    flip('Tab icons');
+    expect(tabIcons()).toBe(0);
+    expect(tabs()).toEqual(['Monitoring', 'History']);
+    flip('Tab icons');
+    expect(tabIcons()).toBe(2);
+
+    flip('Tabs');
+    expect(document.querySelector('.fl-tabs')).toBeNull();
+    flip('Tabs');
+    expect(tabs()).toEqual(['Monitoring', 'History']);
+  });
+
+  it('the drawer’s switches hide each header icon they name and show it again', () => {
+    show();
+    const all = ['Full screen', 'Language', 'Theme settings', 'Refresh'];
+    expect(headerIcons()).toEqual(all);
+    const flip = openSettings();
+    const icons: readonly (readonly [string, string])[] = [
+      ['Language', 'Language'],
+      ['Refresh', 'Refresh'],
+      ['Theme', 'Theme settings'],
+      ['Full screen', 'Full screen'],
+    ];
+    for (const [setting, icon] of icons) {
+      flip(setting);
+      expect(headerIcons()).toEqual(all.filter((name) => name !== icon));
+      flip(setting);
+      expect(headerIcons()).toEqual(all);
+    }
   });
 });

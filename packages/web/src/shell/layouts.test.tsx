@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROGRESS_SPEED_MS } from './progress';
+import { useBranding } from '../branding/store';
 import { i18n } from '../i18n';
 import type { MenuNode } from '../routes/navigation';
 import { useMe } from '../session/me';
 import { sampleMe } from '../session/test-support';
+import { useSettingsDrawer } from '../settings/drawer';
 import { COLUMN_STYLES, DEFAULT_SETTINGS, TAB_STYLES } from '../settings/settings';
 import type { ColumnStyle, ShellSettings, TabStyle } from '../settings/settings';
 import { useSettings } from '../settings/store';
@@ -74,6 +76,7 @@ describe('the layouts', () => {
   });
   beforeEach(() => {
     useSettings.setState({ settings: DEFAULT_SETTINGS, saved: DEFAULT_SETTINGS, collapsed: false });
+    useSettingsDrawer.setState({ open: false });
     useMe.getState().setMe(sampleMe({ authority: 0 }));
     Object.assign(window, { innerWidth: 1280 });
     resetTabs();
@@ -240,6 +243,106 @@ describe('the layouts', () => {
       // weigh): here, which lists are marked to scroll.
       expect((await listOf(19)).classList.contains('fl-menu-scroll')).toBe(true);
       expect((await listOf(18)).classList.contains('fl-menu-scroll')).toBe(false);
+    });
+  });
+
+  describe('fixed header', () => {
+    let removeCss: () => void = () => undefined;
+    beforeEach(async () => {
+      removeCss = await withShellCss();
+    });
+    afterEach(() => removeCss());
+
+    it('keeps the header and the tabs at the top, or lets them scroll away when switched off', () => {
+      show('/history');
+      const top = one('.fl-top');
+      expect(top.querySelector('.fl-nav')).not.toBeNull();
+      expect(top.querySelector('.fl-tabs')).not.toBeNull();
+      const position = () => ({ position: getComputedStyle(top).position, top: getComputedStyle(top).top });
+      expect(position()).toEqual({ position: 'sticky', top: '0px' });
+
+      fireEvent.click(button('Theme settings'));
+      const fixedHeader = within(one('.ant-drawer')).getByLabelText('Fixed header', { selector: 'button' });
+      fireEvent.click(fixedHeader);
+      expect(position().position).toBe('');
+      fireEvent.click(fixedHeader);
+      expect(position()).toEqual({ position: 'sticky', top: '0px' });
+    });
+  });
+
+  describe('common', () => {
+    let removeCss: () => void = () => undefined;
+    beforeEach(async () => {
+      removeCss = await withShellCss();
+    });
+    afterEach(() => removeCss());
+
+    it('puts a brand bar with the logo and the header icons across the page, above the side menu', () => {
+      show('/history', { layout: 'common' });
+      const shell = one('.fl-shell');
+      const brand = one('.fl-header-common');
+      // Across the page: the first row of the frame, not beside the side menu.
+      expect(shell.firstElementChild).toBe(brand);
+      expect(brand.nextElementSibling).toBe(one('.fl-body'));
+      expect(brand.querySelector('.fl-logo-title')?.textContent).toBe(useBranding.getState().appTitle);
+      // The header icons are in the brand bar only; the nav bar keeps the fold and the breadcrumb.
+      const actions = document.querySelectorAll('.fl-header-actions');
+      expect(actions.length).toBe(1);
+      expect(brand.contains(actions[0] ?? null)).toBe(true);
+      const nav = one('.fl-top .fl-nav');
+      expect(within(nav).getByLabelText('Fold the menu', { selector: 'button' })).toBeTruthy();
+      expect(nav.querySelector('.fl-breadcrumb')).not.toBeNull();
+      // The side menu holds the whole menu, without a logo of its own.
+      expect(texts('.fl-sider .ant-menu-title-content')).toEqual(FIRST_LEVEL);
+      expect(document.querySelector('.fl-sider .fl-logo')).toBeNull();
+      // The brand bar takes the side menu's colours and stays at the top; what is fixed below it
+      // starts under it.
+      expect(brand.classList.contains('fl-menu-dark')).toBe(true);
+      expect(brand.style.background).toBe('rgb(33, 37, 43)');
+      const style = getComputedStyle(brand);
+      expect({ position: style.position, top: style.top }).toEqual({ position: 'sticky', top: '0px' });
+      const sider = getComputedStyle(one('.fl-sider'));
+      expect({ top: sider.top, height: sider.height }).toEqual({ top: '56px', height: 'calc(100vh - 56px)' });
+      expect(getComputedStyle(one('.fl-top')).top).toBe('56px');
+    });
+  });
+
+  describe('fold control from 992 px', () => {
+    it('folds the side menu to 64 px and unfolds it, keeping the fold in the store', () => {
+      Object.assign(window, { innerWidth: 992 });
+      show('/history', { layout: 'vertical' });
+      const sider = () => one('.fl-sider');
+      expect(sider().style.width).toBe('220px');
+      expect(sider().querySelector('.fl-logo-title')).not.toBeNull();
+
+      fireEvent.click(button('Fold the menu'));
+      expect(sider().style.width).toBe('64px');
+      expect(sider().classList.contains('ant-layout-sider-collapsed')).toBe(true);
+      expect(sider().querySelector('.fl-logo-title')).toBeNull();
+      expect(document.querySelector('.fl-mask')).toBeNull();
+      expect(useSettings.getState().collapsed).toBe(true);
+
+      // Drawn again, the shell starts folded.
+      cleanup();
+      show('/history');
+      expect(sider().style.width).toBe('64px');
+
+      fireEvent.click(button('Unfold the menu'));
+      expect(sider().style.width).toBe('220px');
+      expect(sider().querySelector('.fl-logo-title')).not.toBeNull();
+      expect(useSettings.getState().collapsed).toBe(false);
+      expect(button('Fold the menu')).toBeTruthy();
+    });
+
+    it('folds away the second-level menu of the column layout', () => {
+      show('/setting/personalCenter');
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['Personal center']);
+      fireEvent.click(button('Fold the menu'));
+      expect(document.querySelector('.fl-column-second')).toBeNull();
+      expect(useSettings.getState().collapsed).toBe(true);
+      fireEvent.click(button('Unfold the menu'));
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['Personal center']);
+      expect(useSettings.getState().collapsed).toBe(false);
     });
   });
 

@@ -7,6 +7,7 @@ import type { ChannelOption, HistoryFilter } from './filters';
 import HistoryFilters from './HistoryFilters';
 import type { DeviceOption } from './HistoryFilters';
 import { renderInApp } from './test-render';
+import { open, option } from './test-support';
 
 afterEach(cleanup);
 
@@ -58,24 +59,6 @@ const initial: HistoryFilter = {
   interval: 60,
   channels: ['ai1'],
 };
-
-/** Opens an antd select by its label and returns its dropdown. */
-async function open(label: string): Promise<HTMLElement> {
-  const box = screen.getByRole('combobox', { name: label });
-  await act(async () => {
-    fireEvent.mouseDown(box);
-  });
-  const dropdowns = document.querySelectorAll<HTMLElement>(
-    '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
-  );
-  return dropdowns[dropdowns.length - 1]!;
-}
-
-function option(dropdown: HTMLElement, title: string): HTMLElement {
-  const found = dropdown.querySelector<HTMLElement>(`.ant-select-item-option[title="${title}"]`);
-  if (!found) throw new Error(`no option ${title}`);
-  return found;
-}
 
 describe('HistoryFilters', () => {
   it('moves a preset range to end now', async () => {

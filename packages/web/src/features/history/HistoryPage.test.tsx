@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SVGRenderer } from 'echarts/renderers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryReply } from '../../api/history';
@@ -14,7 +14,7 @@ import { renderPage } from '../auth/test-render';
 import { echarts } from './chart/echarts-setup';
 import type * as Setup from './chart/echarts-setup';
 import HistoryPage from './HistoryPage';
-import { eventsReply } from './test-support';
+import { eventsReply, open, option } from './test-support';
 
 // jsdom has no canvas: the page's charts are drawn as SVG here, at a fixed size, with text
 // measured at a fixed width per character.
@@ -126,5 +126,137 @@ describe('history page zoom', () => {
     // The axis is still the chosen 24 hours.
     const { xAxis } = chart.getOption() as { xAxis: { min: number; max: number }[] };
     expect([xAxis[0]?.min, xAxis[0]?.max]).toEqual([FROM, NOW]);
+  });
+});
+
+describe('history page channel choice', () => {
+  const COUNTS = { do: 2, di: 0, ai: 2, ao: 0 };
+  const reply = (channels: string): HistoryReply => ({
+    ...REPLY,
+    series: channels
+      .split(',')
+      .map((channel, index) => ({ ...REPLY.series[0]!, channel, index, points: [] })),
+  });
+  /** What the server keeps of the user's chart filters; PATCH /me changes it. */
+  let stored: Record<string, readonly string[]> = {};
+  let saveFails = false;
+
+  beforeEach(() => {
+    restore();
+    stored = { '1': ['do1'] };
+    saveFails = false;
+    ({ calls, restore } = mockFetch({
+      'GET /equipment/1/history': (r) => ({ body: reply(channelsOf(r)) }),
+      'GET /equipment/2/history': (r) => ({ body: reply(channelsOf(r)) }),
+      'GET /equipment/1/events': { body: eventsReply([]) },
+      'GET /equipment/2/events': { body: eventsReply([]) },
+      'PATCH /me': (r) => {
+        if (saveFails) return { status: 500 };
+        const { chartFilters } = r.body as { chartFilters: Record<string, string[] | null> };
+        for (const [id, list] of Object.entries(chartFilters)) {
+          if (list) stored[id] = list;
+          else delete stored[id];
+        }
+        return { body: sampleMe({ chartFilters: { ...stored } }) };
+      },
+    }));
+    loadTreeStore([deviceEntry(1, 'Pump house'), deviceEntry(2, 'Boiler')], {
+      1: { isOnline: true, isAlarm: false, soc: 30 },
+      2: { isOnline: true, isAlarm: false, soc: 30 },
+    });
+    useEquipmentStore.setState({
+      records: {
+        1: sampleRecord({ id: 1, unid: 'SN1', name: 'Pump house', counts: COUNTS }),
+        2: sampleRecord({ id: 2, unid: 'SN2', name: 'Boiler', counts: COUNTS }),
+      },
+    });
+    useMe.getState().setMe(sampleMe({ chartFilters: { ...stored } }));
+  });
+
+  function channelsOf(request: RecordedRequest): string {
+    return new URL(request.path, 'http://x').searchParams.get('channels') ?? '';
+  }
+  /** The channels each history read of equipment `id` asked for, in order. */
+  const asked = (id: number) =>
+    calls.filter((c) => c.path.startsWith(`/equipment/${id}/history`)).map(channelsOf);
+  const saves = () => calls.filter((c) => c.method === 'PATCH' && c.path === '/me').map((c) => c.body);
+  /** The channels the filter bar shows as chosen: the selected options of its dropdown, in its order. */
+  async function chosenTags(): Promise<(string | null)[]> {
+    const dropdown = await open('Channels');
+    const titles = [...dropdown.querySelectorAll('.ant-select-item-option-selected')].map((o) =>
+      o.getAttribute('title'),
+    );
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('combobox', { name: 'Channels' }), { key: 'Escape' });
+    });
+    return titles;
+  }
+
+  async function pick(label: string, title: string): Promise<void> {
+    const dropdown = await open(label);
+    await act(async () => {
+      fireEvent.click(option(dropdown, title));
+    });
+  }
+
+  it('starts from the channels saved for the equipment, saves a new choice, and keeps each equipment its own', async () => {
+    const view = renderPage(<HistoryPage />, { path: '/history', route: '/history?id=1' });
+    await waitFor(() => expect(asked(1)).toEqual(['do1']), SLOW);
+    expect(await chosenTags()).toEqual(['DO1']);
+
+    await pick('Channels', 'AI1');
+    await waitFor(() => expect(saves()).toEqual([{ chartFilters: { '1': ['do1', 'ai1'] } }]), SLOW);
+    await waitFor(() => expect(asked(1).at(-1)).toBe('do1,ai1'), SLOW);
+    await waitFor(() => expect(useMe.getState().me?.chartFilters['1']).toEqual(['do1', 'ai1']), SLOW);
+
+    // The boiler has nothing saved: its analog inputs, the default; nothing is saved for it.
+    await pick('Equipment', 'Boiler (SN2)');
+    await waitFor(() => expect(asked(2)).toEqual(['ai1,ai2']), SLOW);
+    expect(await chosenTags()).toEqual(['AI1', 'AI2']);
+    expect(saves()).toHaveLength(1);
+
+    // Back on the pump house, its own choice.
+    await pick('Equipment', 'Pump house (SN1)');
+    await waitFor(() => expect(asked(1).at(-1)).toBe('do1,ai1'), SLOW);
+    expect(await chosenTags()).toEqual(['AI1', 'DO1']);
+
+    // A later visit starts from what was saved, in the equipment's channel order.
+    view.unmount();
+    calls.length = 0;
+    renderPage(<HistoryPage />, { path: '/history', route: '/history?id=1' });
+    await waitFor(() => expect(asked(1)).toEqual(['ai1,do1']), SLOW);
+  });
+
+  it('clearing the choice forgets it: the default comes back and the next visit starts from it', async () => {
+    const view = renderPage(<HistoryPage />, { path: '/history', route: '/history?id=1' });
+    await waitFor(() => expect(asked(1)).toEqual(['do1']), SLOW);
+    const box = screen.getByRole('combobox', { name: 'Channels' }).closest('.ant-select')!;
+    fireEvent.mouseEnter(box);
+    const clear = await waitFor(() => {
+      const found = box.querySelector<HTMLElement>('.ant-select-clear');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    await act(async () => {
+      fireEvent.mouseDown(clear);
+      fireEvent.click(clear);
+    });
+    await waitFor(() => expect(saves()).toEqual([{ chartFilters: { '1': null } }]), SLOW);
+    await waitFor(() => expect(stored).toEqual({}), SLOW);
+
+    view.unmount();
+    calls.length = 0;
+    renderPage(<HistoryPage />, { path: '/history', route: '/history?id=1' });
+    await waitFor(() => expect(asked(1)).toEqual(['ai1,ai2']), SLOW);
+  });
+
+  it('says when the choice could not be saved, and shows it all the same', async () => {
+    saveFails = true;
+    renderPage(<HistoryPage />, { path: '/history', route: '/history?id=1' });
+    await waitFor(() => expect(asked(1)).toEqual(['do1']), SLOW);
+    await pick('Channels', 'AI2');
+    expect(await screen.findByText('The channel choice could not be saved', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(asked(1).at(-1)).toBe('do1,ai2'), SLOW);
+    expect(useMe.getState().me?.chartFilters['1']).toEqual(['do1']);
   });
 });

@@ -1,4 +1,8 @@
-/** Events shaped like the server's (GET /equipment/:id/events, GET /me/events). */
+/**
+ * Events shaped like the server's (GET /equipment/:id/events, GET /me/events), and reaching into
+ * the filter bar's selects.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { EquipmentEvent } from '../../api/events';
 
 /** An analog high alarm on AI1 of equipment 1, at `at`; overrides set the rest. */
@@ -22,3 +26,22 @@ export function sampleEvent(overrides: Partial<EquipmentEvent> & { readonly id: 
 
 /** A reply of an events call holding `items`. */
 export const eventsReply = (items: readonly EquipmentEvent[]) => ({ items, total: items.length });
+
+/** Opens an antd select by its label and returns its dropdown. */
+export async function open(label: string): Promise<HTMLElement> {
+  const box = screen.getByRole('combobox', { name: label });
+  await act(async () => {
+    fireEvent.mouseDown(box);
+  });
+  const dropdowns = document.querySelectorAll<HTMLElement>(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+  );
+  return dropdowns[dropdowns.length - 1]!;
+}
+
+/** The option of an open dropdown showing `title`. */
+export function option(dropdown: HTMLElement, title: string): HTMLElement {
+  const found = dropdown.querySelector<HTMLElement>(`.ant-select-item-option[title="${title}"]`);
+  if (!found) throw new Error(`no option ${title}`);
+  return found;
+}

@@ -7,7 +7,7 @@
 import { aoLimits, clampAo, scaleToDisplay, scaleToRaw } from '@fieldlink/protocol';
 import type { ChannelView, ScalingPoints } from '@fieldlink/protocol';
 import { Button, Card, InputNumber, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { scalingPoints } from '../../equipment/channels';
@@ -45,6 +45,13 @@ export default function AoPanel({ record, views, canOperate }: Props) {
   const { t } = useTranslation();
   const { pending, run } = useOperation(record.id);
   const [drafts, setDrafts] = useState<Record<number, number | null>>({});
+  // What each field holds now. Enter first brings a typed value within the limits and reports it,
+  // then fires before the panel is drawn again: it reads the value from here.
+  const latest = useRef(drafts);
+  const setDraft = (id: number, value: number | null): void => {
+    latest.current = { ...latest.current, [id]: value };
+    setDrafts(latest.current);
+  };
   const points = scalingPoints(record.settings.ao, record.counts.ao);
 
   return (
@@ -57,15 +64,16 @@ export default function AoPanel({ record, views, canOperate }: Props) {
           const range = displayRange(min, max, p);
           const draft = drafts[view.id];
           const set = (): void => {
-            if (draft === null || draft === undefined) return;
-            const write = aoWrite(draft, view.id, record.aoRegister, { min, max }, p);
+            const value = latest.current[view.id];
+            if (value === null || value === undefined) return;
+            const write = aoWrite(value, view.id, record.aoRegister, { min, max }, p);
             void run(
               { opr: 'waohex', aoinfos: write.aoinfos },
               `ao${view.id}`,
               `${view.name}: ${t('monitoring.ao.set')}`,
             ).then((ok) => {
               // The field empties once written; the value shown comes back over the live channel.
-              if (ok) setDrafts((d) => ({ ...d, [view.id]: null }));
+              if (ok) setDraft(view.id, null);
             });
           };
           return (
@@ -93,9 +101,7 @@ export default function AoPanel({ record, views, canOperate }: Props) {
                     value={draft ?? undefined}
                     placeholder={formatValue(view.value)}
                     aria-label={t('monitoring.ao.value', { name: view.name })}
-                    onChange={(v) =>
-                      setDrafts((d) => ({ ...d, [view.id]: typeof v === 'number' ? v : null }))
-                    }
+                    onChange={(v) => setDraft(view.id, typeof v === 'number' ? v : null)}
                     onPressEnter={set}
                   />
                   <Button size="small" type="primary" loading={pending.has(`ao${view.id}`)} onClick={set}>

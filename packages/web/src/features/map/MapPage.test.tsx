@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import type { CircleMarker } from 'leaflet';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MockInstance } from 'vitest';
+import { useEquipmentStore } from '../../equipment/store';
+import {
+  deviceEntry,
+  loadTreeStore,
+  R8_COUNTS,
+  sampleRecord,
+  sampleSettings,
+} from '../../equipment/test-support';
+import type { NodeFlags } from '../../equipment/tree';
+import { setLanguage } from '../../i18n';
+import { renderPage } from '../auth/test-render';
+import { loadLeaflet } from './device-map';
+import MapPage from './MapPage';
+
+const SLOW = { timeout: 8000 };
+const GREEN = '#52c41a';
+const GREY = '#8c8c8c';
+const RED = '#f5222d';
+
+/** Each device: its name, its flags from the tree, and its position text (none for Barn). */
+const DEVICES: readonly { id: number; name: string; flags: NodeFlags; gps?: string }[] = [
+  { id: 1, name: 'Pump house', flags: { isOnline: true, isAlarm: false, soc: 30 }, gps: '116.39, 39.9' },
+  { id: 2, name: 'Boiler', flags: { isOnline: false, isAlarm: false, soc: 30 }, gps: '121.47, 31.23' },
+  { id: 3, name: 'Tank', flags: { isOnline: true, isAlarm: true, soc: 30 }, gps: '113.26, 23.13' },
+  { id: 4, name: 'Shed', flags: { isOnline: false, isAlarm: true, soc: 30 }, gps: '104.06, 30.67' },
+  { id: 5, name: 'Barn', flags: { isOnline: true, isAlarm: false, soc: 30 } },
+];
+
+function loadDevices(): void {
+  loadTreeStore(
+    DEVICES.map((d) => deviceEntry(d.id, d.name)),
+    Object.fromEntries(DEVICES.map((d) => [d.id, d.flags])),
+  );
+  const records = DEVICES.map((d) =>
+    sampleRecord({
+      id: d.id,
+      unid: `SN${d.id}`,
+      name: d.name,
+      settings: { ...sampleSettings(R8_COUNTS), param: d.gps ? { basicParam: { gps: d.gps } } : {} },
+    }),
+  );
+  useEquipmentStore.setState({ records: Object.fromEntries(records.map((r) => [r.id, r])) });
+}
+
+let made: MockInstance<(...args: never[]) => CircleMarker>;
+
+/** The fill colour of each device's dot on the map, by name (the newest dot of each name). */
+function dots(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const result of made.mock.results) {
+    if (result.type !== 'return') continue;
+    const marker = result.value;
+    const name = marker.getTooltip()?.getContent();
+    if (typeof name === 'string') out[name] = marker.options.fillColor;
+  }
+  return out;
+}
+
+/** The dot of device `name`. */
+function dot(name: string): CircleMarker {
+  const found = made.mock.results
+    .map((r) => (r.type === 'return' ? r.value : null))
+    .filter((m): m is CircleMarker => m?.getTooltip()?.getContent() === name);
+  const marker = found[found.length - 1];
+  if (!marker) throw new Error(`no dot for ${name}`);
+  return marker;
+}
+
+/** The header's status counts, each with the colour of its badge. */
+function legend(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const text of document.querySelectorAll<HTMLElement>('.ant-badge-status-text')) {
+    const colour = text.parentElement?.querySelector<HTMLElement>('.ant-badge-status-dot')?.style.background;
+    out[text.textContent ?? ''] = colour ?? '';
+  }
+  return out;
+}
+
+beforeEach(async () => {
+  setLanguage('en');
+  // The map is drawn only outside jsdom: pass for a browser, with a canvas that draws nothing.
+  Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => 'Mozilla/5.0' });
+  const context = new Proxy({}, { get: () => () => undefined, set: () => true });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as never);
+  const L = await loadLeaflet();
+  made = vi.spyOn(L, 'circleMarker') as unknown as typeof made;
+  loadDevices();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  delete (navigator as { userAgent?: string }).userAgent;
+  useEquipmentStore.getState().reset();
+});
+
+describe('map status colours', () => {
+  it('draws each device in its status colour: alarm red (even offline), online green, offline grey', async () => {
+    renderPage(<MapPage />, { path: '/map', route: '/map' });
+    await waitFor(() => expect(Object.keys(dots())).toHaveLength(4), SLOW);
+    expect(dots()).toEqual({ 'Pump house': GREEN, Boiler: GREY, Tank: RED, Shed: RED });
+    // The header counts the devices on the map by status, each badge in its colour.
+    expect(legend()).toEqual({
+      'Online 1': 'rgb(82, 196, 26)',
+      'Offline 1': 'rgb(140, 140, 140)',
+      'Alarm 2': 'rgb(245, 34, 45)',
+    });
+    expect(screen.getByText('No position 1')).toBeTruthy();
+  });
+
+  it('follows the live channel: a device going offline turns grey, an alarm turns it red', async () => {
+    renderPage(<MapPage />, { path: '/map', route: '/map' });
+    await waitFor(() => expect(Object.keys(dots())).toHaveLength(4), SLOW);
+
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: false }]));
+    expect(dots()).toMatchObject({ 'Pump house': GREY });
+    expect(legend()).toMatchObject({ 'Online 0': expect.any(String), 'Offline 2': expect.any(String) });
+
+    // An alarm pushed for the offline boiler.
+    act(() => useEquipmentStore.getState().markAlarm('SN2'));
+    expect(dots()).toMatchObject({ 'Pump house': GREY, Boiler: RED });
+
+    // The pump house comes back.
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: true }]));
+    expect(dots()).toEqual({ 'Pump house': GREEN, Boiler: RED, Tank: RED, Shed: RED });
+    expect(legend()).toEqual({
+      'Online 1': 'rgb(82, 196, 26)',
+      'Offline 0': 'rgb(140, 140, 140)',
+      'Alarm 3': 'rgb(245, 34, 45)',
+    });
+  });
+
+  it("a dot's pop-up tells its status as it is now, in its colour", async () => {
+    renderPage(<MapPage />, { path: '/map', route: '/map' });
+    await waitFor(() => expect(Object.keys(dots())).toHaveLength(4), SLOW);
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: false }]));
+    act(() => {
+      dot('Pump house').openPopup();
+    });
+    const popup = document.querySelector<HTMLElement>('.leaflet-popup-content')!;
+    expect(popup.textContent).toContain('Offline');
+    expect(popup.querySelector<HTMLElement>('span')?.style.background).toBe('rgb(140, 140, 140)');
+  });
+});
