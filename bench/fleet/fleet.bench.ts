@@ -875,6 +875,9 @@ async function main(): Promise<void> {
       'server event-loop delay p50 / p99 / max': {
         value: `${fmt(windowProbe.p50)} / ${fmt(windowProbe.p99)} / ${fmt(windowProbe.max)}`,
       },
+      'server garbage-collector pauses: share of the window / count / longest': {
+        value: `${((windowProbe.gc.ms / (windowS * 1000)) * 100).toFixed(1)} % / ${int(windowProbe.gc.count)} / ${fmt(windowProbe.gc.longest)}`,
+      },
       'device processes event-loop delay p99 / max': {
         value: `${fmt(Math.max(...shardStatus.map((s) => s.delayP99)))} / ${fmt(Math.max(...shardStatus.map((s) => s.delayMax)))}`,
       },
@@ -989,11 +992,13 @@ async function main(): Promise<void> {
       if (probe.stalls.length === 0) continue;
       problems.push(`event loop blocked during the ${phase}`);
       const longest = probe.stalls.reduce((a, b) => (b.ms > a.ms ? b : a));
-      const cpuShare =
-        probe.stalls.reduce((a, b) => a + b.cpuMs, 0) / probe.stalls.reduce((a, b) => a + b.ms, 0);
+      const blocked = probe.stalls.reduce((a, b) => a + b.ms, 0);
+      const share = (part: (s: (typeof probe.stalls)[number]) => number): string =>
+        `${((probe.stalls.reduce((a, b) => a + part(b), 0) / blocked) * 100).toFixed(0)} %`;
       console.log(
         `server event loop blocked ≥ 0.5 s during the ${phase}: ${probe.stalls.length}×, longest ` +
-          `${fmt(longest.ms)}; on the CPU for ${(cpuShare * 100).toFixed(0)} % of the blocked time`,
+          `${fmt(longest.ms)}; on the CPU for ${share((s) => s.cpuMs)} of the blocked time, in ` +
+          `garbage-collector pauses for ${share((s) => s.gcMs)}`,
       );
     }
     console.log(
