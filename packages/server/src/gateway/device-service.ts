@@ -74,9 +74,20 @@ export interface OperationOutcome {
   readonly responses: readonly ModbusResponse[];
 }
 
+/**
+ * An equipment row without its settings text: what is kept for an online device beside its parsed
+ * settings (the text is the larger part of a row, and 20,000 of them add up).
+ */
+type HeldEquipment = Omit<Equipment, 'settings'>;
+
+function withoutSettings(row: Equipment): HeldEquipment {
+  const { settings: _text, ...rest } = row;
+  return rest;
+}
+
 interface Online {
   readonly sn: string;
-  readonly equipment: Equipment;
+  readonly equipment: HeldEquipment;
   readonly type: EquipmentType;
   readonly settings: Settings;
   polling: boolean;
@@ -181,7 +192,7 @@ export class DeviceService {
     if (!equipment || !type || this.#stopped) return;
     const host: Online = {
       sn,
-      equipment,
+      equipment: withoutSettings(equipment),
       type,
       settings: readSettings(type.counts, equipment.settings, type.image),
       polling: false,
@@ -190,7 +201,7 @@ export class DeviceService {
       link: this.#registry.get(sn),
     };
     this.#online.set(equipmentId, host);
-    if (host.link?.polledHere !== false) await this.#linkState(equipment, true);
+    if (host.link?.polledHere !== false) await this.#linkState(host.equipment, true, host.settings);
     this.#schedule.add(equipmentId);
     await this.poll(equipmentId);
   }
@@ -199,14 +210,20 @@ export class DeviceService {
     const host = this.#online.get(equipmentId);
     this.#schedule.remove(equipmentId);
     this.#online.delete(equipmentId);
-    const equipment =
-      host?.equipment ??
-      (await this.#db.selectFrom('equipment').selectAll().where('id', '=', equipmentId).executeTakeFirst());
-    if (equipment && host?.link?.polledHere !== false) await this.#linkState(equipment, false);
+    if (host) {
+      if (host.link?.polledHere !== false) await this.#linkState(host.equipment, false, host.settings);
+      return;
+    }
+    const equipment = await this.#db
+      .selectFrom('equipment')
+      .selectAll()
+      .where('id', '=', equipmentId)
+      .executeTakeFirst();
+    if (equipment) await this.#linkState(equipment, false, this.#recorded(equipment).settings);
   }
 
   /** Pushes the link state of a host and its sub-devices, and stores it. */
-  async #linkState(host: Equipment, online: boolean): Promise<void> {
+  async #linkState(host: HeldEquipment, online: boolean, settings: Settings): Promise<void> {
     const children = await this.#db
       .selectFrom('equipment')
       .selectAll()
@@ -222,17 +239,17 @@ export class DeviceService {
       this.#hub.pushDeviceInfo(e.id, { infotype: 'EquipInfoNow', info: { SN: e.unid, IsOnline: online } });
     }
     if (this.#recorder) {
-      await this.#recorder.observe(this.#recorded(host, this.#online.get(host.id)?.settings), { at, online });
+      await this.#recorder.observe({ id: host.id, unid: host.unid, settings }, { at, online });
     }
   }
 
-  #recorded(equipment: Equipment, settings?: Settings) {
+  /** What the recorder is told of an equipment read from the store. */
+  #recorded(equipment: Equipment) {
     const type = equipmentType(equipment.type);
     return {
       id: equipment.id,
       unid: equipment.unid,
-      settings:
-        settings ?? readSettings(type?.counts ?? { do: 0, di: 0, ai: 0, ao: 0 }, equipment.settings, ''),
+      settings: readSettings(type?.counts ?? { do: 0, di: 0, ai: 0, ao: 0 }, equipment.settings, ''),
     };
   }
 
@@ -355,7 +372,10 @@ export class DeviceService {
         info: { SN: e.unid, IsOnline: true, SOC: soc },
       });
     }
-    await this.#recorder?.observe(this.#recorded(host.equipment, host.settings), { at, soc });
+    await this.#recorder?.observe(
+      { id: host.equipment.id, unid: host.equipment.unid, settings: host.settings },
+      { at, soc },
+    );
   }
 
   /** Sends on `link`; only the silence of the link's own unit (`hostUnit`) says the link may be dead. */
@@ -377,7 +397,7 @@ export class DeviceService {
     });
   }
 
-  async #publishState(equipment: Equipment, settings: Settings, state: DeviceState): Promise<void> {
+  async #publishState(equipment: HeldEquipment, settings: Settings, state: DeviceState): Promise<void> {
     const at = this.#now();
     // Built field by field: this runs for every poll and every report.
     const info: { -readonly [K in keyof PushInfo['info']]: PushInfo['info'][K] } = { SN: equipment.unid };
