@@ -23,7 +23,9 @@
  * 0. Child processes raise their open-file limit (ulimit -n) as far as the hard limit allows; the
  * server needs one file per DTU link on top of about 30 of its own. FLEET_CPU_PROFILE=DIR has the
  * server write a CPU profile of each measured stretch into DIR: stretch-1.cpuprofile the telemetry
- * window, stretch-2.cpuprofile the command round trips (open them in Chrome's DevTools);
+ * window, stretch-2.cpuprofile the command round trips (open them in Chrome's DevTools), each with
+ * its stalls (stretch-N.stalls.json) and, with FLEET_HEAP_PROFILE=1, a sampling heap profile of
+ * what the stretch left alive (stretch-N.heapprofile);
  * FLEET_DEVICES_CPU_PROFILE=DIR has each device process write one of its whole life there (one
  * file per process and thread, named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
  */
@@ -184,6 +186,7 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
     {
       ...process.env,
       FLEET_PROBE_PROFILE_DIR: CPU_PROFILE_DIR ?? '',
+      FLEET_PROBE_HEAP_PROFILE: process.env.FLEET_HEAP_PROFILE === '1' ? '1' : '',
       // The heap flags of `npm start` (V8 takes them from NODE_OPTIONS too).
       NODE_OPTIONS: SERVER_NODE_FLAGS.join(' '),
       DATA_DIR: dataDir,

@@ -11,10 +11,12 @@
  * stall how much of it was spent in them.
  *
  * With FLEET_PROBE_PROFILE_DIR set, each `probe` also ends the CPU profile of the stretch since the
- * previous one (written there as stretch-N.cpuprofile, N counting from 1) and starts the next, so
- * a profile covers exactly what was measured.
+ * previous one (written there as stretch-N.cpuprofile, N counting from 1, with its stalls in
+ * stretch-N.stalls.json) and starts the next, so a profile covers exactly what was measured. With
+ * FLEET_PROBE_HEAP_PROFILE=1 as well, a sampling heap profile of the stretch is written beside it
+ * (stretch-N.heapprofile: where what the stretch allocated and left alive was allocated).
  */
-import { writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -44,8 +46,10 @@ const STALL_MS = 500;
 
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
-/** Stalls since the last answer, on the performance.now() clock. */
-let stalls: { start: number; end: number; cpuMs: number }[] = [];
+/** Stalls since the last answer, on the performance.now() clock, and in µs of the monotonic clock. */
+let stalls: { start: number; end: number; cpuMs: number; startUs: number; endUs: number }[] = [];
+/** Microseconds of the monotonic clock, the clock of a CPU profile's sample times. */
+const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 /** Garbage-collector pauses since the last answer, on the same clock. */
 let pauses: { start: number; end: number }[] = [];
 new PerformanceObserver((list) => {
@@ -61,16 +65,19 @@ function overlap(start: number, end: number): number {
 }
 
 let last = performance.now();
+let lastUs = monotonicUs();
 let lastCpu = process.cpuUsage();
 setInterval(() => {
   const now = performance.now();
+  const nowUs = monotonicUs();
   const cpu = process.cpuUsage();
   const late = now - last - TICK_MS;
   if (late >= STALL_MS) {
     const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
-    stalls.push({ start: last, end: now, cpuMs });
+    stalls.push({ start: last, end: now, cpuMs, startUs: lastUs, endUs: nowUs });
   }
   last = now;
+  lastUs = nowUs;
   lastCpu = cpu;
 }, TICK_MS).unref();
 
@@ -94,27 +101,60 @@ lines.on('line', (line) => {
     },
   };
   process.stdout.write(`probe ${JSON.stringify(report)}\n`);
+  const stalled = stalls.map((s, i) => ({ ...report.stalls[i], startUs: s.startUs, endUs: s.endUs }));
   histogram.reset();
   stalls = [];
   pauses = [];
-  if (PROFILE_DIR) void nextProfile(PROFILE_DIR);
+  if (PROFILE_DIR) void nextProfile(PROFILE_DIR, stalled);
 });
 
 const PROFILE_DIR = process.env.FLEET_PROBE_PROFILE_DIR?.trim() || null;
+/** With a profile directory: also a sampling heap profile of each stretch (what it left alive). */
+const HEAP_PROFILE = process.env.FLEET_PROBE_HEAP_PROFILE === '1';
 let profiler: Session | null = null;
+/** Whether a CPU profile is being taken (from the first probe on). */
+let cpuProfiling = false;
 let stretch = 0;
 
-async function nextProfile(dir: string): Promise<void> {
-  if (profiler === null) {
-    profiler = new Session();
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-  } else {
+/**
+ * Ends the stretch's profile and starts the next. Beside the profile, stretch-N.stalls.json lists
+ * the stretch's stalls with their start and end in the profile's clock (startUs, endUs), to find
+ * the samples taken during each.
+ */
+async function nextProfile(dir: string, stalled: readonly object[]): Promise<void> {
+  profiler ??= await openSession();
+  if (cpuProfiling) {
     const { profile } = await profiler.post('Profiler.stop');
+    const heap = HEAP_PROFILE ? (await profiler.post('HeapProfiler.stopSampling')).profile : null;
     stretch += 1;
-    await writeFile(join(dir, `stretch-${stretch}.cpuprofile`), JSON.stringify(profile));
+    // Written before anything else runs: the server may be told to stop right after the last probe.
+    writeFileSync(join(dir, `stretch-${stretch}.stalls.json`), JSON.stringify(stalled, null, 1));
+    writeFileSync(join(dir, `stretch-${stretch}.cpuprofile`), JSON.stringify(profile));
+    if (heap) writeFileSync(join(dir, `stretch-${stretch}.heapprofile`), JSON.stringify(heap));
+    if (HEAP_PROFILE) await startHeapSampling(profiler);
   }
   await profiler.post('Profiler.start');
+  cpuProfiling = true;
 }
+
+async function openSession(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  if (HEAP_PROFILE) await session.post('HeapProfiler.enable');
+  return session;
+}
+
+async function startHeapSampling(session: Session): Promise<void> {
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 64 * 1024 });
+}
+
+// The first stretch's heap profile covers the server's whole life until its end: what the server
+// holds for its links is allocated while they come up, before the first probe.
+if (PROFILE_DIR && HEAP_PROFILE) {
+  profiler = await openSession();
+  await startHeapSampling(profiler);
+}
+
 // Standard input must not keep the server alive.
 process.stdin.unref();
