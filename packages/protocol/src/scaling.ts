@@ -60,6 +60,7 @@ export function scaleValue(raw: number, x1: number, x2: number, y1: number, y2: 
   if (!lineDefined(x1, x2, y1, y2)) return raw;
   return tidy(y1 + ((raw - x1) * (y2 - y1)) / (x2 - x1));
 }
+
 /**
  * The value shown → raw register value (12 significant digits, not rounded to whole: see
  * clampAo). The inverse of scaleToDisplay; the same identity and 0 cases.

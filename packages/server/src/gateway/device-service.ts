@@ -219,7 +219,7 @@ export class DeviceService {
       .selectAll()
       .where('id', '=', equipmentId)
       .executeTakeFirst();
-    if (equipment) await this.#linkState(equipment, false, this.#recorded(equipment).settings);
+    if (equipment) await this.#linkState(equipment, false, this.#storedSettings(equipment));
   }
 
   /** Pushes the link state of a host and its sub-devices, and stores it. */
@@ -243,14 +243,10 @@ export class DeviceService {
     }
   }
 
-  /** What the recorder is told of an equipment read from the store. */
-  #recorded(equipment: Equipment) {
+  /** The settings of an equipment read from the store (one not online here). */
+  #storedSettings(equipment: Equipment): Settings {
     const type = equipmentType(equipment.type);
-    return {
-      id: equipment.id,
-      unid: equipment.unid,
-      settings: readSettings(type?.counts ?? { do: 0, di: 0, ai: 0, ao: 0 }, equipment.settings, ''),
-    };
+    return readSettings(type?.counts ?? { do: 0, di: 0, ai: 0, ao: 0 }, equipment.settings, '');
   }
 
   /**

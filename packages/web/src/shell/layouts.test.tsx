@@ -58,6 +58,15 @@ async function withShellCss(): Promise<() => void> {
   return () => style.remove();
 }
 
+/** The console's style sheet in the document for each test of the enclosing describe. */
+function useShellCss(): void {
+  let removeCss: () => void = () => undefined;
+  beforeEach(async () => {
+    removeCss = await withShellCss();
+  });
+  afterEach(() => removeCss());
+}
+
 function resizeTo(width: number) {
   act(() => {
     Object.assign(window, { innerWidth: width });
@@ -141,11 +150,7 @@ describe('the layouts', () => {
   });
 
   describe('column styles', () => {
-    let removeCss: () => void = () => undefined;
-    beforeEach(async () => {
-      removeCss = await withShellCss();
-    });
-    afterEach(() => removeCss());
+    useShellCss();
 
     /** How each style draws a first-level item (shell.css). */
     const looks: Record<ColumnStyle, { width: string; flexDirection: string; borderRadius: string }> = {
@@ -170,11 +175,7 @@ describe('the layouts', () => {
   });
 
   describe('tab styles', () => {
-    let removeCss: () => void = () => undefined;
-    beforeEach(async () => {
-      removeCss = await withShellCss();
-    });
-    afterEach(() => removeCss());
+    useShellCss();
 
     /** How each style draws the tab shown (shell.css). */
     const looks: Record<TabStyle, { height: string; borderRadius: string; position: string }> = {
@@ -247,11 +248,7 @@ describe('the layouts', () => {
   });
 
   describe('fixed header', () => {
-    let removeCss: () => void = () => undefined;
-    beforeEach(async () => {
-      removeCss = await withShellCss();
-    });
-    afterEach(() => removeCss());
+    useShellCss();
 
     it('keeps the header and the tabs at the top, or lets them scroll away when switched off', () => {
       show('/history');
@@ -271,11 +268,7 @@ describe('the layouts', () => {
   });
 
   describe('common', () => {
-    let removeCss: () => void = () => undefined;
-    beforeEach(async () => {
-      removeCss = await withShellCss();
-    });
-    afterEach(() => removeCss());
+    useShellCss();
 
     it('puts a brand bar with the logo and the header icons across the page, above the side menu', () => {
       show('/history', { layout: 'common' });

@@ -49,24 +49,24 @@ function loadDevices(): void {
 
 let made: MockInstance<(...args: never[]) => CircleMarker>;
 
-/** The fill colour of each device's dot on the map, by name (the newest dot of each name). */
-function dots(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/** The newest dot drawn for each device, by name. */
+function markers(): Map<string, CircleMarker> {
+  const out = new Map<string, CircleMarker>();
   for (const result of made.mock.results) {
     if (result.type !== 'return') continue;
-    const marker = result.value;
-    const name = marker.getTooltip()?.getContent();
-    if (typeof name === 'string') out[name] = marker.options.fillColor;
+    const name = result.value.getTooltip()?.getContent();
+    if (typeof name === 'string') out.set(name, result.value);
   }
   return out;
 }
 
+/** The fill colour of each device's dot on the map, by name. */
+const dots = (): Record<string, unknown> =>
+  Object.fromEntries([...markers()].map(([name, marker]) => [name, marker.options.fillColor]));
+
 /** The dot of device `name`. */
 function dot(name: string): CircleMarker {
-  const found = made.mock.results
-    .map((r) => (r.type === 'return' ? r.value : null))
-    .filter((m): m is CircleMarker => m?.getTooltip()?.getContent() === name);
-  const marker = found[found.length - 1];
+  const marker = markers().get(name);
   if (!marker) throw new Error(`no dot for ${name}`);
   return marker;
 }
