@@ -2,7 +2,9 @@
  * The device service over a real DTU link with the store: cyclic reads shared between consoles,
  * and what a device reports of its own accord.
  */
+import { equipmentType } from '@fieldlink/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { normaliseSettings } from '../equipment/settings.js';
 import type { LiveHub } from '../live/hub.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import type { DeviceService } from './device-service.js';
@@ -18,7 +20,7 @@ describe('device service', () => {
   let hub: LiveHub;
 
   beforeEach(async () => {
-    link = await startLinkService(storage(), 200);
+    link = await startLinkService(storage(), 200, 50);
     ({ devices, hub } = link);
   });
 
@@ -71,5 +73,41 @@ describe('device service', () => {
       ]),
     );
     hub.detach(session);
+  });
+
+  it('records an online device with the settings edited since it came up, and shares equal ones', async () => {
+    const a = await link.record('SET00001');
+    const b = await link.record('SET00002');
+    await link.dial('SET00001');
+    await link.dial('SET00002');
+    await until(() => devices.isOnline(a.id) && devices.isOnline(b.id));
+    // Stored alike: one parsed copy for both.
+    expect(devices.settingsOf(a.id)).toBe(devices.settingsOf(b.id));
+    expect(devices.sharedSettings).toBe(1);
+    const before = devices.settingsOf(a.id)!;
+    expect(Object.isFrozen(before.ai.alarmHigh)).toBe(true);
+
+    // An edit as the equipment route stores it (on this node or another: only the store is read).
+    const type = equipmentType(a.equipment.type)!;
+    const edited = normaliseSettings(type.counts, { ai: { alarmHigh: [900] } }, before, {
+      image: type.image,
+    });
+    await storage()
+      .db.updateTable('equipment')
+      .set({ settings: JSON.stringify(edited), updated_at: Date.now() })
+      .where('id', '=', a.id)
+      .execute();
+    await until(() => devices.settingsOf(a.id)?.ai.alarmHigh[0] === 900);
+    expect(devices.settingsOf(b.id)).toBe(before);
+    expect(devices.sharedSettings).toBe(2);
+
+    // The same text again: shared once more, and the copy nobody holds is gone.
+    await storage()
+      .db.updateTable('equipment')
+      .set({ settings: JSON.stringify(edited), updated_at: Date.now() })
+      .where('id', '=', b.id)
+      .execute();
+    await until(() => devices.settingsOf(b.id) === devices.settingsOf(a.id));
+    expect(devices.sharedSettings).toBe(1);
   });
 });

@@ -30,6 +30,8 @@ import { readState, subDeviceTarget } from './device-target.js';
 import type { DeviceState, Send, Target } from './device-target.js';
 import { upkeep, UPKEEP_MS } from './device-upkeep.js';
 import { PollSchedule } from './poll-schedule.js';
+import { SharedSettings } from './shared-settings.js';
+import type { SettingsEntry } from './shared-settings.js';
 import type { LinkRegistry } from './registry.js';
 import { LogThrottle } from './log-throttle.js';
 import { silentLog } from './log.js';
@@ -51,8 +53,16 @@ export interface DeviceServiceOptions {
   readonly timeZone?: string;
   /** Between the clock sets and status reads of each device; default 10 minutes. */
   readonly upkeepMs?: number;
+  /**
+   * How often the stored settings are compared with those the online devices are recorded with,
+   * so that an edit made on any node is used; default 5000 ms.
+   */
+  readonly settingsCheckMs?: number;
   readonly log?: GatewayLog;
 }
+
+/** How far back each settings check looks before the last one, for clocks that differ between nodes. */
+const SETTINGS_CLOCK_MARGIN_MS = 60_000;
 
 /** Why an operation could not be carried out. */
 export class OperationError extends Error {
@@ -89,7 +99,8 @@ interface Online {
   readonly sn: string;
   readonly equipment: HeldEquipment;
   readonly type: EquipmentType;
-  readonly settings: Settings;
+  /** Its parsed settings, shared with the devices of its type stored with the same text. */
+  stored: SettingsEntry;
   polling: boolean;
   /** When the clock was last set and the status block read; 0 before the first time. */
   upkeptAt: number;
@@ -134,6 +145,12 @@ export class DeviceService {
   /** One warning a minute when baseline polls are shed, with the count since the last one. */
   readonly #skipWarnings: LogThrottle;
   #skippedSinceWarning = 0;
+  readonly #settings = new SharedSettings();
+  readonly #settingsTimer: NodeJS.Timeout;
+  /** When the stored settings were last compared (this node's clock). */
+  #settingsCheckedAt: number;
+  /** The settings check under way. */
+  #settingsCheck: Promise<void> | null = null;
   #stopped = false;
 
   constructor(options: DeviceServiceOptions) {
@@ -154,6 +171,24 @@ export class DeviceService {
     );
     this.#registry.on('online', (sn, id) => this.#track(this.#up(sn, id)));
     this.#registry.on('offline', (sn, id) => this.#track(this.#down(sn, id)));
+    this.#settingsCheckedAt = this.#now();
+    // Not counted as busy: it runs all the time, and is not work a device or a console started.
+    this.#settingsTimer = setInterval(() => {
+      this.#settingsCheck ??= this.#checkSettings()
+        .catch((e: unknown) => this.#log.warn({ err: e }, 'settings check failed'))
+        .finally(() => (this.#settingsCheck = null));
+    }, options.settingsCheckMs ?? 5000);
+    this.#settingsTimer.unref();
+  }
+
+  /** The settings an online device's readings are recorded and its alarms evaluated with. */
+  settingsOf(equipmentId: number): Settings | undefined {
+    return this.#online.get(equipmentId)?.stored.settings;
+  }
+
+  /** Distinct parsed settings held for the online devices. */
+  get sharedSettings(): number {
+    return this.#settings.size;
   }
 
   /** Whether the equipment (or its host) has a link up. */
@@ -170,6 +205,8 @@ export class DeviceService {
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#schedule.stop();
+    clearInterval(this.#settingsTimer);
+    await this.#settingsCheck;
     await Promise.allSettled([...this.#running]);
   }
 
@@ -194,14 +231,18 @@ export class DeviceService {
       sn,
       equipment: withoutSettings(equipment),
       type,
-      settings: readSettings(type.counts, equipment.settings, type.image),
+      stored: this.#settings.acquire(type, equipment.settings),
       polling: false,
       upkeptAt: 0,
       childSettings: new Map(),
       link: this.#registry.get(sn),
     };
+    const replaced = this.#online.get(equipmentId);
+    if (replaced) this.#settings.release(replaced.type, replaced.stored);
     this.#online.set(equipmentId, host);
-    if (host.link?.polledHere !== false) await this.#linkState(host.equipment, true, host.settings);
+    if (host.link?.polledHere !== false) {
+      await this.#linkState(host.equipment, true, host.stored.settings);
+    }
     this.#schedule.add(equipmentId);
     await this.poll(equipmentId);
   }
@@ -211,7 +252,10 @@ export class DeviceService {
     this.#schedule.remove(equipmentId);
     this.#online.delete(equipmentId);
     if (host) {
-      if (host.link?.polledHere !== false) await this.#linkState(host.equipment, false, host.settings);
+      this.#settings.release(host.type, host.stored);
+      if (host.link?.polledHere !== false) {
+        await this.#linkState(host.equipment, false, host.stored.settings);
+      }
       return;
     }
     const equipment = await this.#db
@@ -240,6 +284,31 @@ export class DeviceService {
     }
     if (this.#recorder) {
       await this.#recorder.observe({ id: host.id, unid: host.unid, settings }, { at, online });
+    }
+  }
+
+  /**
+   * Takes the settings edited since the last check (on any node: they are read from the store)
+   * for the devices online here.
+   */
+  async #checkSettings(): Promise<void> {
+    if (this.#stopped) return;
+    const checkedAt = this.#now();
+    if (this.#online.size === 0) {
+      this.#settingsCheckedAt = checkedAt;
+      return;
+    }
+    const rows = await this.#db
+      .selectFrom('equipment')
+      .select(['id', 'settings'])
+      .where('updated_at', '>=', this.#settingsCheckedAt - SETTINGS_CLOCK_MARGIN_MS)
+      .execute();
+    this.#settingsCheckedAt = checkedAt;
+    for (const row of rows) {
+      const host = this.#online.get(row.id);
+      if (!host || host.stored.text === row.settings) continue;
+      this.#settings.release(host.type, host.stored);
+      host.stored = this.#settings.acquire(host.type, row.settings);
     }
   }
 
@@ -275,7 +344,7 @@ export class DeviceService {
     if (state.do || state.di || state.ai || state.ao) {
       await this.#publishState(
         host.equipment,
-        host.settings,
+        host.stored.settings,
         soc === undefined ? state : { do: state.do, di: state.di, ai: state.ai, ao: state.ao },
       );
     }
@@ -303,7 +372,7 @@ export class DeviceService {
     try {
       const send = this.#sender(link, host.type.slaveAddress);
       const state = await readState(send, { type: host.type, unit: host.type.slaveAddress }, priority);
-      if (state) await this.#publishState(host.equipment, host.settings, state);
+      if (state) await this.#publishState(host.equipment, host.stored.settings, state);
       if (priority === 'poll' && host.type.hostRole) await this.#pollSubDevices(host, send);
       const upkeepDue = this.#now() - host.upkeptAt >= this.#upkeepMs;
       if (state && upkeepDue && link.polledHere !== false) await this.#upkeep(host, send);
@@ -369,7 +438,7 @@ export class DeviceService {
       });
     }
     await this.#recorder?.observe(
-      { id: host.equipment.id, unid: host.equipment.unid, settings: host.settings },
+      { id: host.equipment.id, unid: host.equipment.unid, settings: host.stored.settings },
       { at, soc },
     );
   }

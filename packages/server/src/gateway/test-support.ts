@@ -411,11 +411,22 @@ export interface LinkService {
   close(): Promise<void>;
 }
 
-export async function startLinkService(storage: Storage, timeoutMs: number): Promise<LinkService> {
+export async function startLinkService(
+  storage: Storage,
+  timeoutMs: number,
+  settingsCheckMs?: number,
+): Promise<LinkService> {
   const db = storage.db;
   const hub = new LiveHub({ batchMs: 10 });
   const dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
-  const devices = new DeviceService({ db, registry: dtu.registry, hub, pollMs: 60_000, timeoutMs });
+  const devices = new DeviceService({
+    db,
+    registry: dtu.registry,
+    hub,
+    pollMs: 60_000,
+    timeoutMs,
+    ...(settingsCheckMs === undefined ? {} : { settingsCheckMs }),
+  });
   const port = await dtu.listen(0, '127.0.0.1');
   const dialled: VirtualDtu[] = [];
   return {
