@@ -28,10 +28,15 @@
  * what the stretch left alive (stretch-N.heapprofile);
  * FLEET_DEVICES_CPU_PROFILE=DIR has each device process write one of its whole life there (one
  * file per process and thread, named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
+ * The device processes run at nice FLEET_DEVICES_NICE (19): the server and the broker have the
+ * CPU first, as with devices on other machines. FLEET_SERVER_FLAGS adds Node and V8 flags to the
+ * server (`--trace-gc`, say); FLEET_SERVER_OUTPUT=FILE keeps what the server prints besides its
+ * log entries (a `# probe at …` line marks the start and end of each measured stretch).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect as tcpConnect } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -80,8 +85,24 @@ const SECONDS = knob('FLEET_SECONDS', 30, (n) => n > 0, 'a positive number');
 const MQTT_URL = process.env.FLEET_MQTT_URL?.trim() || 'mqtt://127.0.0.1:1883';
 /** Where the server writes a CPU profile (node --cpu-prof) when it stops; none when unset. */
 const CPU_PROFILE_DIR = process.env.FLEET_CPU_PROFILE?.trim() || null;
+/** Extra Node and V8 flags for the server (`--trace-gc`, say), split at spaces. */
+const SERVER_FLAGS = process.env.FLEET_SERVER_FLAGS?.trim().split(/\s+/).filter(Boolean) ?? [];
+/** Where the server's output that is neither a log entry nor a probe goes (a file); none when unset. */
+const SERVER_OUTPUT = process.env.FLEET_SERVER_OUTPUT?.trim() || null;
 /** Where each device process writes a CPU profile of its whole life (node --cpu-prof); none when unset. */
 const DEVICES_CPU_PROFILE_DIR = process.env.FLEET_DEVICES_CPU_PROFILE?.trim() || null;
+
+/**
+ * The device processes' niceness (nice -n), 19 by default: the server and the broker take the CPU
+ * first, as they would with their devices on other machines, and the simulated devices have what
+ * is left. 0 runs them at the server's priority.
+ */
+const DEVICES_NICE = knob(
+  'FLEET_DEVICES_NICE',
+  19,
+  (n) => Number.isInteger(n) && n >= 0 && n <= 19,
+  'a whole number 0-19',
+);
 
 const POLL_SECONDS = 10;
 /** DTU devices move their inputs twice a poll period, so every poll reads new AI values. */
@@ -149,8 +170,9 @@ const children = new Set<Child>();
  * allows). TypeScript modules load through tsx; with `sources`, the workspace packages resolve to
  * their sources, otherwise to their builds.
  */
-function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv, sources = true): Child {
-  const script = `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n hard; exec "$0" "$@"`;
+function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv, sources = true, nice = 0): Child {
+  const run = nice > 0 ? `exec nice -n ${nice} "$0" "$@"` : 'exec "$0" "$@"';
+  const script = `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n hard; ${run}`;
   const conditions = sources ? ['--conditions=source'] : [];
   const child = spawn('bash', ['-c', script, process.execPath, ...conditions, '--import', 'tsx', ...args], {
     cwd: REPO_ROOT,
@@ -182,7 +204,7 @@ interface Server {
 
 function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
   const child = spawnNode(
-    [SERVER_MAIN_FILE, MAIN_FILE],
+    [...SERVER_FLAGS, SERVER_MAIN_FILE, MAIN_FILE],
     {
       ...process.env,
       FLEET_PROBE_PROFILE_DIR: CPU_PROFILE_DIR ?? '',
@@ -204,6 +226,7 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const warnings = new Map<string, number>();
   const probes: ((report: ProbeReport) => void)[] = [];
+  const output = SERVER_OUTPUT === null ? null : createWriteStream(SERVER_OUTPUT);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -211,8 +234,11 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
     }, START_TIMEOUT_MS);
     let httpPort = 0;
     const lines = createInterface({ input: child.stdout });
+    lines.once('close', () => output?.end());
     lines.on('line', (line) => {
       if (line.startsWith('probe ')) {
+        // Marks the measured stretches among the other output.
+        output?.write(`# probe at ${new Date().toISOString()}\n`);
         probes.shift()?.(JSON.parse(line.slice('probe '.length)) as ProbeReport);
         return;
       }
@@ -228,6 +254,7 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
         }
         return;
       }
+      output?.write(`${line}\n`);
       const http = /listening on http:\/\/localhost:(\d+)\//.exec(line);
       if (http) httpPort = Number(http[1]);
       const dtu = /^DTU listener on port (\d+)/.exec(line);
@@ -278,7 +305,12 @@ class Shard {
     // Node names each file by process and thread (the main thread's id is 0).
     const profile =
       DEVICES_CPU_PROFILE_DIR === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${DEVICES_CPU_PROFILE_DIR}`];
-    const child = spawnNode([...profile, DEVICES_FILE, JSON.stringify(config)], process.env);
+    const child = spawnNode(
+      [...profile, DEVICES_FILE, JSON.stringify(config)],
+      process.env,
+      true,
+      DEVICES_NICE,
+    );
     const shard = new Shard(config, child);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -826,7 +858,8 @@ async function main(): Promise<void> {
     );
     console.log(
       `machine: ${cpus().length} cores, load average ${startLoad.map((l) => l.toFixed(2)).join(' ')} at start; ` +
-        `open-file limit: server ${serverLimit}, device processes ${deviceLimit}`,
+        `open-file limit: server ${serverLimit}, device processes ${deviceLimit}; ` +
+        `device processes at nice ${DEVICES_NICE}`,
     );
     if (dialled < DEVICES) {
       console.log(
@@ -1013,7 +1046,8 @@ async function main(): Promise<void> {
     if (mqttDevices > 0 && reports / windowS < 0.95 * asked) {
       console.log(
         `note: the simulated MQTT devices published ${int(reports / windowS)} of the ${int(asked)} reports/s ` +
-          'asked for: their process ran late on this machine (its event-loop delay above)',
+          'asked for: their process ran late on this machine (its event-loop delay above), so the ' +
+          'server was asked less than the whole load',
       );
     }
     if (server.warnings.size > 0) {
