@@ -414,7 +414,7 @@ export interface LinkService {
 export async function startLinkService(
   storage: Storage,
   timeoutMs: number,
-  settingsCheckMs?: number,
+  options: { readonly pollMs?: number; readonly settingsCheckMs?: number } = {},
 ): Promise<LinkService> {
   const db = storage.db;
   const hub = new LiveHub({ batchMs: 10 });
@@ -423,9 +423,9 @@ export async function startLinkService(
     db,
     registry: dtu.registry,
     hub,
-    pollMs: 60_000,
+    pollMs: options.pollMs ?? 60_000,
     timeoutMs,
-    ...(settingsCheckMs === undefined ? {} : { settingsCheckMs }),
+    ...(options.settingsCheckMs === undefined ? {} : { settingsCheckMs: options.settingsCheckMs }),
   });
   const port = await dtu.listen(0, '127.0.0.1');
   const dialled: VirtualDtu[] = [];

@@ -10,6 +10,7 @@ import { socialIdentities } from './0003_social_identities.js';
 import { linkSecret } from './0004_link_secret.js';
 import { history } from './0005_history.js';
 import { modbusTcp } from './0006_modbus_tcp.js';
+import { equipmentUpdatedAt } from './0007_equipment_updated_at.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_link_secret': linkSecret,
   '0005_history': history,
   '0006_modbus_tcp': modbusTcp,
+  '0007_equipment_updated_at': equipmentUpdatedAt,
 };
