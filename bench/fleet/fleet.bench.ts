@@ -167,10 +167,14 @@ const children = new Set<Child>();
 
 /**
  * Node with the given arguments, its open-file limit raised first (as far as the hard limit
- * allows). TypeScript modules load through tsx; with `sources`, the workspace packages resolve to
- * their sources, otherwise to their builds.
+ * allows). TypeScript modules load through tsx; with `sources` (the default), the workspace
+ * packages resolve to their sources, otherwise to their builds; `nice` lowers its priority.
  */
-function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv, sources = true, nice = 0): Child {
+function spawnNode(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  { sources = true, nice = 0 }: { readonly sources?: boolean; readonly nice?: number } = {},
+): Child {
   const run = nice > 0 ? `exec nice -n ${nice} "$0" "$@"` : 'exec "$0" "$@"';
   const script = `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n hard; ${run}`;
   const conditions = sources ? ['--conditions=source'] : [];
@@ -221,7 +225,7 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
       MQTT_URL: mqttUrl ?? '',
       MQTT_NODE_ID: `fleet-bench-${process.pid}`,
     },
-    false,
+    { sources: false },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const warnings = new Map<string, number>();
@@ -305,12 +309,9 @@ class Shard {
     // Node names each file by process and thread (the main thread's id is 0).
     const profile =
       DEVICES_CPU_PROFILE_DIR === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${DEVICES_CPU_PROFILE_DIR}`];
-    const child = spawnNode(
-      [...profile, DEVICES_FILE, JSON.stringify(config)],
-      process.env,
-      true,
-      DEVICES_NICE,
-    );
+    const child = spawnNode([...profile, DEVICES_FILE, JSON.stringify(config)], process.env, {
+      nice: DEVICES_NICE,
+    });
     const shard = new Shard(config, child);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

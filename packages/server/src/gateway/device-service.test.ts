@@ -81,8 +81,7 @@ describe('device service', () => {
   it('records an online device with the settings edited since it came up, and shares equal ones', async () => {
     const a = await link.record('SET00001');
     const b = await link.record('SET00002');
-    await link.dial('SET00001');
-    await link.dial('SET00002');
+    const dials = [await link.dial('SET00001'), await link.dial('SET00002')];
     await until(() => devices.isOnline(a.id) && devices.isOnline(b.id));
     // Stored alike: one parsed copy for both.
     expect(devices.settingsOf(a.id)).toBe(devices.settingsOf(b.id));
@@ -112,5 +111,10 @@ describe('device service', () => {
       .execute();
     await until(() => devices.settingsOf(b.id) === devices.settingsOf(a.id));
     expect(devices.sharedSettings).toBe(1);
+
+    // Offline, they give their settings back.
+    for (const d of dials) d.destroy();
+    await until(() => !devices.isOnline(a.id) && !devices.isOnline(b.id));
+    expect(devices.sharedSettings).toBe(0);
   });
 });

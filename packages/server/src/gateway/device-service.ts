@@ -104,8 +104,8 @@ interface Online {
   polling: boolean;
   /** When the clock was last set and the status block read; 0 before the first time. */
   upkeptAt: number;
-  /** Settings of its sub-devices, kept while their stored text stays the same. */
-  readonly childSettings: Map<number, { readonly text: string; readonly settings: Settings }>;
+  /** Settings of its sub-devices (shared like its own), kept while their stored text stays the same. */
+  readonly childSettings: Map<number, SettingsEntry>;
   /** The link it came up on, which says whether this node polls it (see DeviceLink.polledHere). */
   readonly link: DeviceLink | undefined;
 }
@@ -238,7 +238,7 @@ export class DeviceService {
       link: this.#registry.get(sn),
     };
     const replaced = this.#online.get(equipmentId);
-    if (replaced) this.#settings.release(replaced.type, replaced.stored);
+    if (replaced) this.#releaseSettings(replaced);
     this.#online.set(equipmentId, host);
     if (host.link?.polledHere !== false) {
       await this.#linkState(host.equipment, true, host.stored.settings);
@@ -252,7 +252,7 @@ export class DeviceService {
     this.#schedule.remove(equipmentId);
     this.#online.delete(equipmentId);
     if (host) {
-      this.#settings.release(host.type, host.stored);
+      this.#releaseSettings(host);
       if (host.link?.polledHere !== false) {
         await this.#linkState(host.equipment, false, host.stored.settings);
       }
@@ -307,7 +307,7 @@ export class DeviceService {
     for (const row of rows) {
       const host = this.#online.get(row.id);
       if (!host || host.stored.text === row.settings) continue;
-      this.#settings.release(host.type, host.stored);
+      this.#settings.release(host.stored);
       host.stored = this.#settings.acquire(host.type, row.settings);
     }
   }
@@ -403,9 +403,20 @@ export class DeviceService {
   #childSettings(host: Online, child: Equipment, type: EquipmentType): Settings {
     const kept = host.childSettings.get(child.id);
     if (kept && kept.text === child.settings) return kept.settings;
-    const settings = readSettings(type.counts, child.settings, type.image);
-    host.childSettings.set(child.id, { text: child.settings, settings });
-    return settings;
+    // A host gone offline meanwhile has given its entries back: nothing more is held for it.
+    if (this.#online.get(host.equipment.id) !== host)
+      return readSettings(type.counts, child.settings, type.image);
+    if (kept) this.#settings.release(kept);
+    const entry = this.#settings.acquire(type, child.settings);
+    host.childSettings.set(child.id, entry);
+    return entry.settings;
+  }
+
+  /** Gives back the settings a host and its sub-devices held while it was online here. */
+  #releaseSettings(host: Online): void {
+    this.#settings.release(host.stored);
+    for (const entry of host.childSettings.values()) this.#settings.release(entry);
+    host.childSettings.clear();
   }
 
   /** Sets the host's clock, reads its battery, and pushes and stores the level for it and its sub-devices. */

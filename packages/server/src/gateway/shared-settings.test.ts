@@ -23,9 +23,9 @@ describe('SharedSettings', () => {
       (a.settings.ai.alarmHigh as number[])[0] = 99;
     }).toThrow(TypeError);
 
-    shared.release(r8, a);
+    shared.release(a);
     expect(shared.size).toBe(2);
-    shared.release(r8, b);
+    shared.release(b);
     expect(shared.size).toBe(1);
     // Acquired again after it was dropped: a fresh copy.
     expect(shared.acquire(r8, text(10))).not.toBe(a);
@@ -38,10 +38,14 @@ describe('SharedSettings', () => {
     const theirs = shared.acquire(other, 'not json');
     expect(theirs).not.toBe(mine);
     expect(mine.settings.ai.alarmHigh).toHaveLength(r8.counts.ai);
-    shared.release(other, mine);
-    expect(shared.size).toBe(2);
-    shared.release(r8, mine);
-    shared.release(r8, mine);
+    expect(theirs.settings.ai.alarmHigh).toHaveLength(other.counts.ai);
+    shared.release(mine);
+    expect(shared.size).toBe(1);
+    // Released once too often: the other type's entry stays.
+    shared.release(mine);
+    expect(shared.size).toBe(1);
+    // An entry of another SharedSettings is not this one's to drop.
+    shared.release(new SharedSettings().acquire(other, 'not json'));
     expect(shared.size).toBe(1);
   });
 });

@@ -17,6 +17,7 @@ export interface SettingsEntry {
 }
 
 interface Held extends SettingsEntry {
+  readonly type: EquipmentType;
   holders: number;
 }
 
@@ -40,15 +41,16 @@ export class SharedSettings {
     }
     let entry = byText.get(text);
     if (!entry) {
-      entry = { text, settings: deepFreeze(readSettings(type.counts, text, type.image)), holders: 0 };
+      entry = { text, settings: deepFreeze(readSettings(type.counts, text, type.image)), type, holders: 0 };
       byText.set(text, entry);
     }
     entry.holders += 1;
     return entry;
   }
 
-  /** A device no longer holds `entry` (offline, or its settings changed). */
-  release(type: EquipmentType, entry: SettingsEntry): void {
+  /** A device no longer holds `entry` (offline, or its settings changed); once for each acquire(). */
+  release(entry: SettingsEntry): void {
+    const type = (entry as Held).type;
     const byText = this.#entries.get(type);
     const held = byText?.get(entry.text);
     if (!byText || held !== entry) return;
