@@ -36,7 +36,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect as tcpConnect } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -91,6 +91,8 @@ const SERVER_FLAGS = process.env.FLEET_SERVER_FLAGS?.trim().split(/\s+/).filter(
 const SERVER_OUTPUT = process.env.FLEET_SERVER_OUTPUT?.trim() || null;
 /** Where each device process writes a CPU profile of its whole life (node --cpu-prof); none when unset. */
 const DEVICES_CPU_PROFILE_DIR = process.env.FLEET_DEVICES_CPU_PROFILE?.trim() || null;
+// The profiles' directories are made when missing, before anything runs.
+for (const dir of [CPU_PROFILE_DIR, DEVICES_CPU_PROFILE_DIR]) if (dir) mkdirSync(dir, { recursive: true });
 
 /**
  * The device processes' niceness (nice -n), 19 by default: the server and the broker take the CPU
@@ -229,7 +231,8 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const warnings = new Map<string, number>();
-  const probes: ((report: ProbeReport) => void)[] = [];
+  const probes: { resolve: (report: ProbeReport) => void; reject: (error: Error) => void }[] = [];
+  let exitedWith: string | null = null;
   const output = SERVER_OUTPUT === null ? null : createWriteStream(SERVER_OUTPUT);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -243,7 +246,7 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
       if (line.startsWith('probe ')) {
         // Marks the measured stretches among the other output.
         output?.write(`# probe at ${new Date().toISOString()}\n`);
-        probes.shift()?.(JSON.parse(line.slice('probe '.length)) as ProbeReport);
+        probes.shift()?.resolve(JSON.parse(line.slice('probe '.length)) as ProbeReport);
         return;
       }
       if (line.startsWith('{')) {
@@ -269,9 +272,14 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
           httpPort,
           dtuPort: Number(dtu[1]),
           warnings,
+          // A server that died mid-run fails the run instead of leaving it waiting for the probe.
           probe: () =>
-            new Promise((resolve) => {
-              probes.push(resolve);
+            new Promise((resolve, reject) => {
+              if (exitedWith !== null) {
+                reject(new Error(`the server exited during the run (${exitedWith})`));
+                return;
+              }
+              probes.push({ resolve, reject });
               child.stdin.write('probe\n');
             }),
           stop: async () => {
@@ -281,9 +289,13 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
         });
       }
     });
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited before listening (status ${code})`));
+      exitedWith = signal ?? `status ${code}`;
+      reject(new Error(`the server exited before listening (${exitedWith})`));
+      for (const waiting of probes.splice(0)) {
+        waiting.reject(new Error(`the server exited during the run (${exitedWith})`));
+      }
     });
   });
 }
