@@ -49,6 +49,11 @@ export interface LinkStats {
   bytesIn: number;
 }
 
+/** Counters of a link that has carried nothing yet. */
+export function emptyLinkStats(): LinkStats {
+  return { sent: 0, replies: 0, timeouts: 0, unmatched: 0, skippedBytes: 0, heartbeats: 0, bytesIn: 0 };
+}
+
 /** A request got no matching reply within its timeout, on every attempt. */
 export class LinkTimeoutError extends Error {
   constructor(

@@ -4,6 +4,7 @@
  * idle drop, and many devices at once.
  */
 import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it as baseIt } from 'vitest';
 import type { Storage } from '../storage/open.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
@@ -170,7 +171,43 @@ describe.each(storageCases())('DTU listener on %s', (store) => {
     const { dial, log } = await start({ registrationTimeoutMs: 30 });
     const device = await dial(null);
     await device.closed;
+    // The listener's thread dropped it and tells the main thread, which logs it.
+    await until(() => log.warnings().length > 0);
     expect(log.warnings()[0]?.message).toBe('DTU registration refused: nothing sent in time');
+  });
+
+  it('listens again with a new thread when its thread is lost, and the devices redial it', async () => {
+    await addDevices(storage(), ['GW000010']);
+    const { listener, registry, dial, online, log } = await start();
+    const first = await dial('GW000010');
+    await online('GW000010');
+    const offline = once(registry, 'offline');
+    // The thread stopping on its own, as a crash in it would.
+    const thread = (listener as unknown as { thread: Worker }).thread;
+    await thread.terminate();
+    expect((await offline)[2]).toBe('error');
+    await first.closed;
+    expect(log.entries.filter((e) => e.level === 'error').map((e) => e.message)).toContain(
+      'DTU listener thread lost: every DTU link is down; listening again',
+    );
+    expect((await statusOf(storage(), 'GW000010')).online).toBe(0);
+
+    // The new thread takes the same port: the device redials and is read as before.
+    await until(async () => {
+      try {
+        const again = await dial('GW000010');
+        await until(() => registry.get('GW000010') !== undefined, 500);
+        return !again.isClosed;
+      } catch {
+        return false;
+      }
+    }, 5000);
+    const link = registry.get('GW000010')!;
+    expect(await link.request(254, { fn: 1, address: 0, count: 1 }, { priority: 'user' })).toEqual({
+      fn: 1,
+      values: [false],
+    });
+    expect((await statusOf(storage(), 'GW000010')).online).toBe(1);
   });
 
   it('drops an idle link and marks the device offline', async () => {

@@ -3,24 +3,33 @@
  * `:secret`), and from then on answer the Modbus RTU requests of their link. Unknown serials and
  * wrong or missing secrets are refused (logged at warn, socket closed); a second connection with a
  * serial replaces the first. Registered links live in the LinkRegistry.
+ *
+ * The sockets and the links' Modbus RTU master run in a thread of their own (dtu-thread.ts): the
+ * main thread checks each registration against the store and sends requests to the links through
+ * ThreadLink, so twenty thousand DTUs' socket writes and reads do not share its event loop.
  */
-import { createServer } from 'node:net';
-import type { Server, Socket } from 'node:net';
+import type { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
+import { startThread } from '../threads.js';
 import { findLinkEquipment } from './link-equipment.js';
 import type { LinkEquipment } from './link-equipment.js';
-import { ModbusRtuLink } from './link.js';
 import type { LinkOptions } from './link.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
 import { parseRegistration } from './registration.js';
 import { LinkRegistry } from './registry.js';
 import { linkSecretAccepted } from './secrets.js';
+import type { DtuThreadData, FromThread, ToThread } from './dtu-thread-messages.js';
+import { errorFromWire } from './dtu-thread-messages.js';
+import { ThreadLink } from './thread-link.js';
+import type { ThreadPost } from './thread-link.js';
 
 export const DEFAULT_DTU_PORT = 8899;
 export const DEFAULT_HEARTBEAT = 'ping';
 export const DEFAULT_REGISTRATION_TIMEOUT_MS = 10_000;
+/** How long after losing its thread the listener starts another. */
+const THREAD_RESTART_MS = 1000;
 
 export interface DtuListenerOptions {
   readonly db: Kysely<Database>;
@@ -35,102 +44,192 @@ export interface DtuListenerOptions {
   readonly now?: () => number;
 }
 
-/** Connections waiting to be accepted, at most. */
-const LISTEN_BACKLOG = 4096;
-
-export class DtuListener {
-  readonly server: Server;
+export class DtuListener implements ThreadPost {
   readonly registry: LinkRegistry;
   private readonly db: Kysely<Database>;
-  private readonly heartbeat: Uint8Array;
-  private readonly registrationTimeoutMs: number;
-  private readonly linkOptions: Omit<LinkOptions, 'heartbeat' | 'initial'>;
+  private readonly data: DtuThreadData;
   private readonly log: GatewayLog;
-  /** Connections that have not registered yet. */
-  private readonly unregistered = new Set<Socket>();
+  private thread: Worker | undefined;
+  /** Messages for the thread, sent together at the end of this turn of the event loop. */
+  private outbox: ToThread[] = [];
+  private flushing = false;
+  /** Links by their connection's number in the thread. */
+  private readonly links = new Map<number, ThreadLink>();
+  /** Requests in the thread, by id. */
+  private readonly requests = new Map<number, ThreadLink>();
+  private nextRequest = 1;
   /** Registrations being checked against the store. */
   private readonly checking = new Set<Promise<void>>();
+  private listening: { resolve: (port: number) => void; reject: (error: Error) => void } | undefined;
+  private stopped: (() => void) | undefined;
   private closing = false;
+  /** Where it listens, for a new thread after one was lost. */
+  private address: { port: number; host: string | undefined } | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
 
   constructor(options: DtuListenerOptions) {
     this.db = options.db;
-    this.heartbeat = Buffer.from(options.heartbeat ?? DEFAULT_HEARTBEAT, 'latin1');
-    this.registrationTimeoutMs = options.registrationTimeoutMs ?? DEFAULT_REGISTRATION_TIMEOUT_MS;
-    this.linkOptions = options.link ?? {};
+    this.data = {
+      heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT,
+      registrationTimeoutMs: options.registrationTimeoutMs ?? DEFAULT_REGISTRATION_TIMEOUT_MS,
+      link: options.link ?? {},
+    };
     this.log = options.log ?? silentLog;
     this.registry = new LinkRegistry({
       db: options.db,
       log: this.log,
       ...(options.now ? { now: options.now } : {}),
     });
-    this.server = createServer({ noDelay: true }, (socket) => this.accept(socket));
   }
 
-  /** Start listening; resolves with the port (useful with port 0). */
+  /** Start the thread and listen; resolves with the port (useful with port 0). */
   listen(port: number = DEFAULT_DTU_PORT, host?: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      // Thousands of devices redial together after an outage: a deep queue of pending connections
-      // (the kernel caps it at net.core.somaxconn) spares them a refusal and a back-off.
-      this.server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
-        this.server.off('error', reject);
-        const address = this.server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
-      });
+    if (this.thread) return Promise.reject(new Error('the DTU listener is already listening'));
+    return this.start(port, host).then((bound) => {
+      this.address = { port: bound, host };
+      return bound;
     });
   }
 
-  /** Stop accepting, drop unregistered connections, close every link and wait for the status writes. */
-  async close(): Promise<void> {
-    this.closing = true;
-    const stopped = new Promise<void>((resolve) => {
-      if (!this.server.listening) resolve();
-      else this.server.close(() => resolve());
+  private start(port: number, host: string | undefined): Promise<number> {
+    const thread = startThread(import.meta.url, 'dtu-thread', this.data);
+    this.thread = thread;
+    thread.on('message', (batch: readonly FromThread[]) => {
+      for (const message of batch) this.heard(message);
     });
-    for (const socket of this.unregistered) socket.destroy();
+    thread.once('error', (error) => this.lost(thread, error));
+    thread.once('exit', (code) =>
+      this.lost(thread, new Error(`the DTU listener's thread stopped (exit code ${code})`)),
+    );
+    return new Promise((resolve, reject) => {
+      this.listening = { resolve, reject };
+      this.post({ t: 'listen', port, host });
+    });
+  }
+
+  /** Stop accepting, close every link and wait for the status writes, then end the thread. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    clearTimeout(this.restartTimer);
     // A check under way still reads the store: let it finish (it will not register the link).
     await Promise.all(this.checking);
     await this.registry.close();
-    await stopped;
+    const thread = this.thread;
+    if (!thread) return;
+    await new Promise<void>((resolve) => {
+      this.stopped = resolve;
+      this.post({ t: 'stop' });
+    });
+    this.thread = undefined;
+    await thread.terminate();
   }
 
-  private accept(socket: Socket): void {
-    if (this.closing) {
-      socket.destroy();
-      return;
+  post(message: ToThread): void {
+    this.outbox.push(message);
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      const batch = this.outbox;
+      this.outbox = [];
+      this.thread?.postMessage(batch);
+    });
+  }
+
+  register(link: ThreadLink): number {
+    const id = this.nextRequest++;
+    this.requests.set(id, link);
+    return id;
+  }
+
+  forget(id: number): void {
+    this.requests.delete(id);
+  }
+
+  private heard(message: FromThread): void {
+    switch (message.t) {
+      case 'reply':
+        this.requests.get(message.id)?.settle(message.id, { reply: message.reply }, message.stats);
+        return;
+      case 'failed':
+        this.requests
+          .get(message.id)
+          ?.settle(message.id, { error: errorFromWire(message.error) }, message.stats);
+        return;
+      case 'hello': {
+        const check = this.admit(message.conn, message.remote, message.packet)
+          .catch((error: unknown) => {
+            this.log.error({ err: error, remote: message.remote }, 'DTU registration failed');
+            this.post({ t: 'refuse', conn: message.conn });
+          })
+          .finally(() => this.checking.delete(check));
+        this.checking.add(check);
+        return;
+      }
+      case 'closed': {
+        const link = this.links.get(message.conn);
+        this.links.delete(message.conn);
+        link?.ended(message.reason, message.error, message.stats);
+        return;
+      }
+      case 'gone': {
+        const link = this.links.get(message.conn);
+        this.links.delete(message.conn);
+        link?.ended('disconnected');
+        return;
+      }
+      case 'silent':
+        this.log.warn({ remote: message.remote }, 'DTU registration refused: nothing sent in time');
+        return;
+      case 'listening':
+        this.listening?.resolve(message.port);
+        this.listening = undefined;
+        return;
+      case 'listen-failed': {
+        const error: NodeJS.ErrnoException = new Error(message.message);
+        if (message.code !== undefined) error.code = message.code;
+        this.listening?.reject(error);
+        this.listening = undefined;
+        return;
+      }
+      case 'stopped':
+        this.stopped?.();
+        return;
     }
-    const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
-    this.unregistered.add(socket);
-    // A reset before registration is not worth a log line; after it, the link reports errors.
-    socket.on('error', () => {});
-    const timer = setTimeout(() => {
-      this.log.warn({ remote }, 'DTU registration refused: nothing sent in time');
-      socket.destroy();
-    }, this.registrationTimeoutMs);
-    socket.once('close', () => {
-      clearTimeout(timer);
-      this.unregistered.delete(socket);
-    });
-    socket.once('data', (chunk: Buffer) => {
-      clearTimeout(timer);
-      // Whatever comes next waits in the socket until the link takes it.
-      socket.pause();
-      const check = this.register(socket, chunk, remote)
-        .catch((error: unknown) => {
-          this.log.error({ err: error, remote }, 'DTU registration failed');
-          socket.destroy();
-        })
-        .finally(() => this.checking.delete(check));
-      this.checking.add(check);
-    });
   }
 
-  private async register(socket: Socket, chunk: Uint8Array, remote: string): Promise<void> {
+  /**
+   * The thread failed or stopped on its own: its links are gone (their equipment goes offline).
+   * A new thread listens on the same port a moment later, and the DTUs redial it.
+   */
+  private lost(thread: Worker, error: Error): void {
+    if (this.thread !== thread) return;
+    this.thread = undefined;
+    this.outbox = [];
+    this.listening?.reject(error);
+    this.listening = undefined;
+    for (const link of this.links.values()) link.ended('error', error.message);
+    this.links.clear();
+    this.stopped?.();
+    if (this.closing || !this.address) return;
+    this.log.error({ err: error }, 'DTU listener thread lost: every DTU link is down; listening again');
+    const { port, host } = this.address;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.closing) return;
+      this.start(port, host).catch((failure: unknown) =>
+        this.log.error({ err: failure, port }, 'DTU listener could not listen again'),
+      );
+    }, THREAD_RESTART_MS);
+  }
+
+  private async admit(conn: number, remote: string, packet: Uint8Array): Promise<void> {
     const refuse = (details: object, reason: string): void => {
       this.log.warn({ remote, ...details }, `DTU registration refused: ${reason}`);
-      socket.destroy();
+      this.post({ t: 'refuse', conn });
     };
-    const parsed = parseRegistration(chunk);
+    const parsed = parseRegistration(packet);
     if (!parsed.ok) return refuse({ serial: parsed.shown }, parsed.error);
     const serial = parsed.serial;
     let row: LinkEquipment | undefined;
@@ -138,24 +237,20 @@ export class DtuListener {
       row = (await findLinkEquipment(this.db, [serial])).get(serial);
     } catch (error) {
       this.log.error({ err: error, remote, serial }, 'DTU registration: equipment lookup failed');
-      socket.destroy();
+      this.post({ t: 'refuse', conn });
       return;
     }
     if (!row) return refuse({ serial }, 'unknown serial number');
     if (!linkSecretAccepted(row.link_secret_hash, parsed.secret)) {
       return refuse({ serial }, parsed.secret === null ? 'secret missing' : 'wrong secret');
     }
-    this.unregistered.delete(socket);
-    if (socket.destroyed || this.closing) {
-      socket.destroy();
+    if (this.closing || !this.thread) {
+      this.post({ t: 'refuse', conn });
       return;
     }
-    const link = new ModbusRtuLink(socket, {
-      ...this.linkOptions,
-      heartbeat: this.heartbeat,
-      initial: parsed.rest,
-    });
-    if (link.closed) return;
+    const link = new ThreadLink(conn, remote, this);
+    this.links.set(conn, link);
+    this.post({ t: 'accept', conn });
     this.registry.add(serial, row.id, link);
     this.log.info({ remote, serial, equipmentId: row.id }, 'DTU link up');
     // The registry holds the other kinds of link too; this listener speaks of its own.

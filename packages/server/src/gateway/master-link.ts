@@ -8,7 +8,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
-import { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './device-link.js';
+import { emptyLinkStats, LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './device-link.js';
 import type {
   DeviceLink,
   LinkCloseReason,
@@ -78,15 +78,7 @@ export abstract class ModbusMasterLink<F>
   extends EventEmitter<{ close: [reason: LinkCloseReason] }>
   implements DeviceLink
 {
-  readonly stats: LinkStats = {
-    sent: 0,
-    replies: 0,
-    timeouts: 0,
-    unmatched: 0,
-    skippedBytes: 0,
-    heartbeats: 0,
-    bytesIn: 0,
-  };
+  readonly stats: LinkStats = emptyLinkStats();
   /** The transport error that closed the link, if one did. */
   error: Error | undefined;
   /** The request whose reply is awaited. */

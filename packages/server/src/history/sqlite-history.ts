@@ -9,11 +9,12 @@
  * The thread answers in order; if it dies, what it held is rejected and the next batch starts a
  * new one.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Database, TelemetryKind } from '../storage/schema.js';
 import type { BatchStore, EventRow, Sample } from './writer.js';
 import { TELEMETRY_KINDS } from './writer.js';
+import { startThread } from '../threads.js';
 
 /** Numbers per packed sample: equipment id, kind index, channel, value, at. */
 export const SAMPLE_FIELDS = 5;
@@ -136,15 +137,7 @@ export class SqliteHistoryThread implements BatchStore {
 
   #start(): Promise<void> {
     if (this.#ready) return this.#ready;
-    // From the sources (tsx, tests) the thread is a .ts file: the thread loads it through tsx.
-    const fromSource = import.meta.url.endsWith('.ts');
-    const entry = new URL(fromSource ? './sqlite-thread.ts' : './sqlite-thread.js', import.meta.url);
-    const worker = fromSource
-      ? new Worker(
-          `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`,
-          { eval: true, workerData: this.#data },
-        )
-      : new Worker(entry, { workerData: this.#data });
+    const worker = startThread(import.meta.url, 'sqlite-thread', this.#data);
     this.#worker = worker;
     this.#ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: ThreadReply) => {

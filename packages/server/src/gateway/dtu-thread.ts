@@ -1,0 +1,157 @@
+/**
+ * The DTU listener's thread (started by DtuListener): it accepts the DTUs' connections and holds
+ * every registered link, a ModbusRtuLink over its socket, so the sockets' writes and reads, the
+ * RTU framing, heartbeats, timeouts and retries all run here. A connection's first packet goes to
+ * the main thread, which checks it against the store and accepts or refuses it; the main thread's
+ * requests come back answered. Messages both ways are batched, one array per turn of the event
+ * loop (dtu-thread-messages.ts).
+ */
+import { createServer } from 'node:net';
+import type { Socket } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { parseRegistration } from './registration.js';
+import type { DtuThreadData, FromThread, ToThread } from './dtu-thread-messages.js';
+import { statsToWire, wireError } from './dtu-thread-messages.js';
+import { ModbusRtuLink } from './link.js';
+
+const port = parentPort;
+if (!port) throw new Error('dtu-thread runs as a worker thread');
+const data = workerData as DtuThreadData;
+const heartbeat = Buffer.from(data.heartbeat, 'latin1');
+
+/** Connections waiting to be accepted, at most (see DtuListener.listen). */
+const LISTEN_BACKLOG = 4096;
+
+let outbox: FromThread[] = [];
+let flushing = false;
+function post(message: FromThread): void {
+  outbox.push(message);
+  if (flushing) return;
+  flushing = true;
+  setImmediate(() => {
+    flushing = false;
+    const batch = outbox;
+    outbox = [];
+    port!.postMessage(batch);
+  });
+}
+
+interface Connection {
+  readonly socket: Socket;
+  readonly remote: string;
+  /** The bytes after the registration packet's serial, kept until the link starts. */
+  rest: Uint8Array;
+  link: ModbusRtuLink | undefined;
+}
+
+const connections = new Map<number, Connection>();
+let nextConn = 1;
+let stopping = false;
+
+const server = createServer({ noDelay: true }, (socket) => {
+  if (stopping) {
+    socket.destroy();
+    return;
+  }
+  const conn = nextConn++;
+  const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+  // A reset before registration is not worth a log line; after it, the link reports errors.
+  socket.on('error', () => {});
+  const timer = setTimeout(() => {
+    post({ t: 'silent', remote });
+    socket.destroy();
+  }, data.registrationTimeoutMs);
+  socket.once('close', () => {
+    clearTimeout(timer);
+    const connection = connections.get(conn);
+    // A connection still being checked: the main thread hears of it when it answers.
+    if (connection && !connection.link) connections.delete(conn);
+  });
+  socket.once('data', (chunk: Buffer) => {
+    clearTimeout(timer);
+    // Whatever comes next waits in the socket until the link takes it.
+    socket.pause();
+    const parsed = parseRegistration(chunk);
+    connections.set(conn, {
+      socket,
+      remote,
+      rest: parsed.ok ? parsed.rest : new Uint8Array(0),
+      link: undefined,
+    });
+    post({ t: 'hello', conn, remote, packet: chunk });
+  });
+});
+
+function accept(conn: number): void {
+  const connection = connections.get(conn);
+  if (!connection || connection.socket.destroyed || stopping) {
+    connection?.socket.destroy();
+    connections.delete(conn);
+    post({ t: 'gone', conn });
+    return;
+  }
+  const link = new ModbusRtuLink(connection.socket, { ...data.link, heartbeat, initial: connection.rest });
+  connection.rest = new Uint8Array(0);
+  if (link.closed) {
+    connections.delete(conn);
+    post({ t: 'gone', conn });
+    return;
+  }
+  connection.link = link;
+  link.once('close', (reason) => {
+    connections.delete(conn);
+    post({ t: 'closed', conn, reason, error: link.error?.message, stats: statsToWire(link.stats) });
+  });
+}
+
+function handle(message: ToThread): void {
+  switch (message.t) {
+    case 'request': {
+      const link = connections.get(message.conn)?.link;
+      if (!link) {
+        // Closed here already: its 'closed' message is on its way, or was sent.
+        post({ t: 'failed', id: message.id, error: { kind: 'closed', reason: 'disconnected' }, stats: [] });
+        return;
+      }
+      link.request(message.slave, message.request, message.options).then(
+        (reply) => post({ t: 'reply', id: message.id, reply, stats: statsToWire(link.stats) }),
+        (error: unknown) =>
+          post({ t: 'failed', id: message.id, error: wireError(error), stats: statsToWire(link.stats) }),
+      );
+      return;
+    }
+    case 'accept':
+      accept(message.conn);
+      return;
+    case 'refuse': {
+      connections.get(message.conn)?.socket.destroy();
+      connections.delete(message.conn);
+      return;
+    }
+    case 'close':
+      connections.get(message.conn)?.link?.close(message.reason);
+      return;
+    case 'listen':
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        post({ t: 'listen-failed', message: error.message, code: error.code }),
+      );
+      server.listen({ port: message.port, host: message.host, backlog: LISTEN_BACKLOG }, () => {
+        const address = server.address();
+        post({ t: 'listening', port: typeof address === 'object' && address ? address.port : message.port });
+      });
+      return;
+    case 'stop':
+      stopping = true;
+      server.close();
+      for (const connection of connections.values()) {
+        if (connection.link) connection.link.close('shutdown');
+        else connection.socket.destroy();
+      }
+      post({ t: 'stopped' });
+      return;
+  }
+}
+
+port.on('message', (batch: readonly ToThread[]) => {
+  for (const message of batch) handle(message);
+});

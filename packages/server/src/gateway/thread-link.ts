@@ -1,0 +1,96 @@
+/**
+ * A DTU link as the main thread sees it: the link itself (socket, RTU master, queue, timeouts)
+ * lives in the DTU listener's thread; this end sends the requests there and settles them with what
+ * comes back, keeps the link's counters as of its last answer, and closes when the thread says the
+ * link closed (or when closed here, telling the thread).
+ */
+import { EventEmitter } from 'node:events';
+import type { ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
+import { emptyLinkStats, LinkClosedError } from './device-link.js';
+import type { DeviceLink, LinkCloseReason, LinkStats, RequestOptions } from './device-link.js';
+import type { ToThread, WireStats } from './dtu-thread-messages.js';
+import { statsFromWire } from './dtu-thread-messages.js';
+
+/** How a ThreadLink reaches the thread, and numbers its requests. */
+export interface ThreadPost {
+  post(message: ToThread): void;
+  /** A request id, unique among the listener's links, and who to settle when its answer comes. */
+  register(link: ThreadLink): number;
+  forget(id: number): void;
+}
+
+interface Waiter {
+  readonly resolve: (reply: ModbusResponse) => void;
+  readonly reject: (error: Error) => void;
+}
+
+export class ThreadLink extends EventEmitter<{ close: [reason: LinkCloseReason] }> implements DeviceLink {
+  readonly stats: LinkStats = emptyLinkStats();
+  /** The transport error that closed the link, if one did. */
+  error: Error | undefined;
+  readonly #waiting = new Map<number, Waiter>();
+  #closedWith: LinkCloseReason | undefined;
+
+  constructor(
+    /** The connection's number in the thread. */
+    readonly conn: number,
+    readonly remoteAddress: string,
+    private readonly thread: ThreadPost,
+  ) {
+    super();
+  }
+
+  get pending(): number {
+    return this.#waiting.size;
+  }
+
+  get closed(): boolean {
+    return this.#closedWith !== undefined;
+  }
+
+  get closeReason(): LinkCloseReason | undefined {
+    return this.#closedWith;
+  }
+
+  request(slave: number, request: ModbusRequest, options: RequestOptions): Promise<ModbusResponse> {
+    if (this.#closedWith) return Promise.reject(new LinkClosedError(this.#closedWith));
+    return new Promise((resolve, reject) => {
+      const id = this.thread.register(this);
+      this.#waiting.set(id, { resolve, reject });
+      this.thread.post({ t: 'request', conn: this.conn, id, slave, request, options });
+    });
+  }
+
+  close(reason: LinkCloseReason): void {
+    if (this.#closedWith) return;
+    this.thread.post({ t: 'close', conn: this.conn, reason });
+    this.ended(reason);
+  }
+
+  /** The answer to request `id`, with the link's counters as the thread had them. */
+  settle(id: number, outcome: { reply: ModbusResponse } | { error: Error }, stats: WireStats): void {
+    statsFromWire(this.stats, stats);
+    const waiter = this.#waiting.get(id);
+    if (!waiter) return;
+    this.#waiting.delete(id);
+    this.thread.forget(id);
+    if ('reply' in outcome) waiter.resolve(outcome.reply);
+    else waiter.reject(outcome.error);
+  }
+
+  /** The link closed (in the thread, or here): every request still waiting fails. */
+  ended(reason: LinkCloseReason, error?: string, stats?: WireStats): void {
+    if (stats) statsFromWire(this.stats, stats);
+    if (this.#closedWith) return;
+    this.#closedWith = reason;
+    if (error !== undefined) this.error = new Error(error);
+    const failure = new LinkClosedError(reason);
+    const waiting = [...this.#waiting];
+    this.#waiting.clear();
+    for (const [id, waiter] of waiting) {
+      this.thread.forget(id);
+      waiter.reject(failure);
+    }
+    this.emit('close', reason);
+  }
+}
