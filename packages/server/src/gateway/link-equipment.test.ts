@@ -43,16 +43,17 @@ describe.each(storageCases())('link equipment lookup on %s', (store) => {
     expect(found.has('LOOKCHILD')).toBe(false);
   });
 
-  const onSqlite = baseIt.skipIf(store.skip !== null || store.name !== 'sqlite');
-
-  onSqlite('searches the serial index instead of walking the hosts', async () => {
-    const { db } = storage();
-    const query = linkEquipmentQuery(db, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']).compile();
-    const plan = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-    );
-    const details = plan.rows.map((row) => row.detail);
-    expect(details.some((detail) => /SEARCH equipment USING INDEX \S+ \(sn=\?\)/.test(detail))).toBe(true);
-    expect(details.filter((detail) => /SCAN|parent/.test(detail))).toEqual([]);
-  });
+  // The plan is SQLite's; PostgreSQL plans with statistics of its own.
+  if (store.name === 'sqlite') {
+    it('searches the serial index instead of walking the hosts', async () => {
+      const { db } = storage();
+      const query = linkEquipmentQuery(db, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']).compile();
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      const details = plan.rows.map((row) => row.detail);
+      expect(details.some((detail) => /SEARCH equipment USING INDEX \S+ \(sn=\?\)/.test(detail))).toBe(true);
+      expect(details.filter((detail) => /SCAN|parent/.test(detail))).toEqual([]);
+    });
+  }
 });
