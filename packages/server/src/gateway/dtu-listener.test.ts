@@ -210,6 +210,13 @@ describe.each(storageCases())('DTU listener on %s', (store) => {
     expect((await statusOf(storage(), 'GW000010')).online).toBe(1);
   });
 
+  it('fails to listen on a port in use, with the reason, and still closes', async () => {
+    const { port } = await start();
+    const second = new DtuListener({ db: storage().db });
+    await expect(second.listen(port, '127.0.0.1')).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await second.close();
+  });
+
   it('drops an idle link and marks the device offline', async () => {
     await addDevices(storage(), ['GW000007']);
     const { registry, dial } = await start({ link: { idleMs: 40 } });

@@ -63,6 +63,7 @@ export class DtuListener implements ThreadPost {
   private listening: { resolve: (port: number) => void; reject: (error: Error) => void } | undefined;
   private stopped: (() => void) | undefined;
   private closing = false;
+  private closed: Promise<void> | undefined;
   /** Where it listens, for a new thread after one was lost. */
   private address: { port: number; host: string | undefined } | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
@@ -108,8 +109,12 @@ export class DtuListener implements ThreadPost {
   }
 
   /** Stop accepting, close every link and wait for the status writes, then end the thread. */
-  async close(): Promise<void> {
-    if (this.closing) return;
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  private async shutdown(): Promise<void> {
     this.closing = true;
     clearTimeout(this.restartTimer);
     // A check under way still reads the store: let it finish (it will not register the link).
@@ -158,10 +163,11 @@ export class DtuListener implements ThreadPost {
           ?.settle(message.id, { error: errorFromWire(message.error) }, message.stats);
         return;
       case 'hello': {
-        const check = this.admit(message.conn, message.remote, message.packet)
+        const thread = this.thread;
+        const check = this.admit(thread, message.conn, message.remote, message.packet)
           .catch((error: unknown) => {
             this.log.error({ err: error, remote: message.remote }, 'DTU registration failed');
-            this.post({ t: 'refuse', conn: message.conn });
+            this.refuse(thread, message.conn);
           })
           .finally(() => this.checking.delete(check));
         this.checking.add(check);
@@ -191,6 +197,10 @@ export class DtuListener implements ThreadPost {
         if (message.code !== undefined) error.code = message.code;
         this.listening?.reject(error);
         this.listening = undefined;
+        // A thread that cannot listen has nothing to do.
+        const thread = this.thread;
+        this.thread = undefined;
+        void thread?.terminate();
         return;
       }
       case 'stopped':
@@ -224,10 +234,25 @@ export class DtuListener implements ThreadPost {
     }, THREAD_RESTART_MS);
   }
 
-  private async admit(conn: number, remote: string, packet: Uint8Array): Promise<void> {
+  /** Drops connection `conn` of `thread`, unless that thread is gone (and the connection with it). */
+  private refuse(thread: Worker | undefined, conn: number): void {
+    if (this.thread === thread) this.post({ t: 'refuse', conn });
+  }
+
+  /**
+   * Checks a connection's registration and starts its link or refuses it. `thread` is the thread
+   * holding the connection: if it was lost meanwhile, the connection went with it (a new thread
+   * numbers its connections afresh), and nothing is sent.
+   */
+  private async admit(
+    thread: Worker | undefined,
+    conn: number,
+    remote: string,
+    packet: Uint8Array,
+  ): Promise<void> {
     const refuse = (details: object, reason: string): void => {
       this.log.warn({ remote, ...details }, `DTU registration refused: ${reason}`);
-      this.post({ t: 'refuse', conn });
+      this.refuse(thread, conn);
     };
     const parsed = parseRegistration(packet);
     if (!parsed.ok) return refuse({ serial: parsed.shown }, parsed.error);
@@ -237,15 +262,16 @@ export class DtuListener implements ThreadPost {
       row = (await findLinkEquipment(this.db, [serial])).get(serial);
     } catch (error) {
       this.log.error({ err: error, remote, serial }, 'DTU registration: equipment lookup failed');
-      this.post({ t: 'refuse', conn });
+      this.refuse(thread, conn);
       return;
     }
     if (!row) return refuse({ serial }, 'unknown serial number');
     if (!linkSecretAccepted(row.link_secret_hash, parsed.secret)) {
       return refuse({ serial }, parsed.secret === null ? 'secret missing' : 'wrong secret');
     }
-    if (this.closing || !this.thread) {
-      this.post({ t: 'refuse', conn });
+    if (this.thread !== thread) return;
+    if (this.closing) {
+      this.refuse(thread, conn);
       return;
     }
     const link = new ThreadLink(conn, remote, this);

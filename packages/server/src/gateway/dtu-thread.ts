@@ -19,7 +19,11 @@ if (!port) throw new Error('dtu-thread runs as a worker thread');
 const data = workerData as DtuThreadData;
 const heartbeat = Buffer.from(data.heartbeat, 'latin1');
 
-/** Connections waiting to be accepted, at most (see DtuListener.listen). */
+/**
+ * Connections waiting to be accepted, at most. Thousands of devices redial together after an
+ * outage: a deep queue (the kernel caps it at net.core.somaxconn) spares them a refusal and a
+ * back-off.
+ */
 const LISTEN_BACKLOG = 4096;
 
 let outbox: FromThread[] = [];
