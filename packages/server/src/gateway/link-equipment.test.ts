@@ -2,9 +2,8 @@
  * The lookup of a link's equipment by serial, on both databases: hosts found, unknown serials and
  * sub-devices absent, and on SQLite a search of the serial's index rather than a walk of the hosts.
  */
-import { CompiledQuery } from 'kysely';
 import { describe, expect, it as baseIt } from 'vitest';
-import { storageCases, useStorage } from '../storage/test-support.js';
+import { sqlitePlan, storageCases, useStorage } from '../storage/test-support.js';
 import { findLinkEquipment, linkEquipmentQuery } from './link-equipment.js';
 import { addLinkedDevices } from './test-support.js';
 
@@ -48,10 +47,7 @@ describe.each(storageCases())('link equipment lookup on %s', (store) => {
     it('searches the serial index instead of walking the hosts', async () => {
       const { db } = storage();
       const query = linkEquipmentQuery(db, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']).compile();
-      const plan = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      const details = plan.rows.map((row) => row.detail);
+      const details = await sqlitePlan(db, query);
       expect(details.some((detail) => /SEARCH equipment USING INDEX \S+ \(sn=\?\)/.test(detail))).toBe(true);
       expect(details.filter((detail) => /SCAN|parent/.test(detail))).toEqual([]);
     });

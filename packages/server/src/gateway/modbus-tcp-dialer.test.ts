@@ -9,10 +9,10 @@ import { afterEach, describe, expect, it, it as baseIt } from 'vitest';
 import { LiveHub } from '../live/hub.js';
 import type { Equipment } from '../storage/schema.js';
 import type { Storage } from '../storage/open.js';
-import { storageCases, useStorage } from '../storage/test-support.js';
+import { sqlitePlan, storageCases, useStorage } from '../storage/test-support.js';
 import type { LinkCloseReason } from './device-link.js';
 import { DeviceService } from './device-service.js';
-import { ModbusTcpDialer, redialDelay } from './modbus-tcp-dialer.js';
+import { dialTargetsQuery, ModbusTcpDialer, redialDelay } from './modbus-tcp-dialer.js';
 import type { ModbusTcpDialerOptions } from './modbus-tcp-dialer.js';
 import { LinkRegistry } from './registry.js';
 import { addLinkedDevices, delay, RecordingLog, TcpTestDevice, until } from './test-support.js';
@@ -43,6 +43,16 @@ describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
       await storage().db.updateTable('equipment').set({ link_host: null, link_port: null }).execute();
     }
   });
+
+  // The plan is SQLite's; PostgreSQL plans with statistics of its own.
+  if (store.name === 'sqlite') {
+    it('lists the equipment to dial by the partial index of addresses, not by walking the hosts', async () => {
+      const details = await sqlitePlan(storage().db, dialTargetsQuery(storage().db).compile());
+      expect(details).toEqual([
+        expect.stringMatching(/^SEARCH equipment USING INDEX equipment_link_host_idx/),
+      ]);
+    });
+  }
 
   async function start(options: Partial<ModbusTcpDialerOptions> = {}, pollMs = 60_000) {
     const db = storage().db;

@@ -225,18 +225,13 @@ export class ModbusTcpDialer {
 
   private async sync(): Promise<void> {
     if (this.closing) return;
-    const rows = await this.db
-      .selectFrom('equipment')
-      .select(['id', 'sn', 'link_host', 'link_port'])
-      .where('parent_id', 'is', null)
-      .where('sn', 'is not', null)
-      .where('link_host', 'is not', null)
-      .where('link_port', 'is not', null)
-      .execute();
+    const rows = await dialTargetsQuery(this.db).execute();
     if (this.closing) return;
     const wanted = new Map<number, Target>();
     for (const row of rows) {
-      if (row.sn === null || row.link_host === null || row.link_port === null) continue;
+      if (row.parent_id !== null || row.sn === null || row.link_host === null || row.link_port === null) {
+        continue;
+      }
       wanted.set(row.id, { equipmentId: row.id, sn: row.sn, host: row.link_host, port: row.link_port });
     }
     for (const [id, connection] of this.connections) {
@@ -252,4 +247,16 @@ export class ModbusTcpDialer {
       connection.start();
     }
   }
+}
+
+/**
+ * The equipment with a Modbus TCP address, through the partial index of `link_host`. Hosts are
+ * told apart after: with `parent_id IS NULL` in the query, SQLite (without statistics) walks every
+ * host by the (parent_id, address) index instead.
+ */
+export function dialTargetsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('equipment')
+    .select(['id', 'sn', 'link_host', 'link_port', 'parent_id'])
+    .where('link_host', 'is not', null);
 }

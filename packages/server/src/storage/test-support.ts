@@ -19,11 +19,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openStorage, redactUrl } from './open.js';
 import type { Storage, StorageDialect } from './open.js';
+import type { Database } from './schema.js';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -194,4 +196,12 @@ function probePostgres(url: string): string | null {
         : result.stderr.trim().split('\n')[0] || `probe exited with status ${String(result.status)}`;
   probes.set(url, problem);
   return problem;
+}
+
+/** SQLite's plan of a query: the `detail` of each step of EXPLAIN QUERY PLAN. */
+export async function sqlitePlan(db: Kysely<Database>, query: CompiledQuery): Promise<string[]> {
+  const plan = await db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+  );
+  return plan.rows.map((row) => row.detail);
 }

@@ -11,6 +11,7 @@ import { linkSecret } from './0004_link_secret.js';
 import { history } from './0005_history.js';
 import { modbusTcp } from './0006_modbus_tcp.js';
 import { equipmentUpdatedAt } from './0007_equipment_updated_at.js';
+import { equipmentLinkHost } from './0008_equipment_link_host.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_history': history,
   '0006_modbus_tcp': modbusTcp,
   '0007_equipment_updated_at': equipmentUpdatedAt,
+  '0008_equipment_link_host': equipmentLinkHost,
 };
