@@ -55,9 +55,6 @@ export class DtuListener implements ThreadPost {
   private flushing = false;
   /** Links by their connection's number in the thread. */
   private readonly links = new Map<number, ThreadLink>();
-  /** Requests in the thread, by id. */
-  private readonly requests = new Map<number, ThreadLink>();
-  private nextRequest = 1;
   /** Registrations being checked against the store. */
   private readonly checking = new Set<Promise<void>>();
   private listening: { resolve: (port: number) => void; reject: (error: Error) => void } | undefined;
@@ -142,24 +139,14 @@ export class DtuListener implements ThreadPost {
     });
   }
 
-  register(link: ThreadLink): number {
-    const id = this.nextRequest++;
-    this.requests.set(id, link);
-    return id;
-  }
-
-  forget(id: number): void {
-    this.requests.delete(id);
-  }
-
   private heard(message: FromThread): void {
     switch (message.t) {
       case 'reply':
-        this.requests.get(message.id)?.settle(message.id, { reply: message.reply }, message.stats);
+        this.links.get(message.conn)?.settle(message.id, { reply: message.reply }, message.stats);
         return;
       case 'failed':
-        this.requests
-          .get(message.id)
+        this.links
+          .get(message.conn)
           ?.settle(message.id, { error: errorFromWire(message.error) }, message.stats);
         return;
       case 'hello': {

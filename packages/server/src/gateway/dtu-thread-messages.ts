@@ -74,8 +74,21 @@ export type FromThread =
   | { readonly t: 'silent'; readonly remote: string }
   /** An accepted connection's link did not start (the device hung up meanwhile). */
   | { readonly t: 'gone'; readonly conn: number }
-  | { readonly t: 'reply'; readonly id: number; readonly reply: ModbusResponse; readonly stats: WireStats }
-  | { readonly t: 'failed'; readonly id: number; readonly error: WireError; readonly stats: WireStats }
+  /** The answer to request `id` of connection `conn`'s link. */
+  | {
+      readonly t: 'reply';
+      readonly conn: number;
+      readonly id: number;
+      readonly reply: ModbusResponse;
+      readonly stats: WireStats;
+    }
+  | {
+      readonly t: 'failed';
+      readonly conn: number;
+      readonly id: number;
+      readonly error: WireError;
+      readonly stats: WireStats;
+    }
   | {
       readonly t: 'closed';
       readonly conn: number;

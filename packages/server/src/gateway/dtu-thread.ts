@@ -114,13 +114,26 @@ function handle(message: ToThread): void {
       const link = connections.get(message.conn)?.link;
       if (!link) {
         // Closed here already: its 'closed' message is on its way, or was sent.
-        post({ t: 'failed', id: message.id, error: { kind: 'closed', reason: 'disconnected' }, stats: [] });
+        post({
+          t: 'failed',
+          conn: message.conn,
+          id: message.id,
+          error: { kind: 'closed', reason: 'disconnected' },
+          stats: [],
+        });
         return;
       }
       link.request(message.slave, message.request, message.options).then(
-        (reply) => post({ t: 'reply', id: message.id, reply, stats: statsToWire(link.stats) }),
+        (reply) =>
+          post({ t: 'reply', conn: message.conn, id: message.id, reply, stats: statsToWire(link.stats) }),
         (error: unknown) =>
-          post({ t: 'failed', id: message.id, error: wireError(error), stats: statsToWire(link.stats) }),
+          post({
+            t: 'failed',
+            conn: message.conn,
+            id: message.id,
+            error: wireError(error),
+            stats: statsToWire(link.stats),
+          }),
       );
       return;
     }

@@ -11,12 +11,9 @@ import type { DeviceLink, LinkCloseReason, LinkStats, RequestOptions } from './d
 import type { ToThread, WireStats } from './dtu-thread-messages.js';
 import { statsFromWire } from './dtu-thread-messages.js';
 
-/** How a ThreadLink reaches the thread, and numbers its requests. */
+/** How a ThreadLink reaches the thread. */
 export interface ThreadPost {
   post(message: ToThread): void;
-  /** A request id, unique among the listener's links, and who to settle when its answer comes. */
-  register(link: ThreadLink): number;
-  forget(id: number): void;
 }
 
 interface Waiter {
@@ -28,7 +25,9 @@ export class ThreadLink extends EventEmitter<{ close: [reason: LinkCloseReason] 
   readonly stats: LinkStats = emptyLinkStats();
   /** The transport error that closed the link, if one did. */
   error: Error | undefined;
+  /** Requests sent and not answered yet, by id (numbered per link: answers come by connection). */
   readonly #waiting = new Map<number, Waiter>();
+  #nextId = 1;
   #closedWith: LinkCloseReason | undefined;
 
   constructor(
@@ -55,7 +54,7 @@ export class ThreadLink extends EventEmitter<{ close: [reason: LinkCloseReason] 
   request(slave: number, request: ModbusRequest, options: RequestOptions): Promise<ModbusResponse> {
     if (this.#closedWith) return Promise.reject(new LinkClosedError(this.#closedWith));
     return new Promise((resolve, reject) => {
-      const id = this.thread.register(this);
+      const id = this.#nextId++;
       this.#waiting.set(id, { resolve, reject });
       this.thread.post({ t: 'request', conn: this.conn, id, slave, request, options });
     });
@@ -73,7 +72,6 @@ export class ThreadLink extends EventEmitter<{ close: [reason: LinkCloseReason] 
     const waiter = this.#waiting.get(id);
     if (!waiter) return;
     this.#waiting.delete(id);
-    this.thread.forget(id);
     if ('reply' in outcome) waiter.resolve(outcome.reply);
     else waiter.reject(outcome.error);
   }
@@ -85,12 +83,9 @@ export class ThreadLink extends EventEmitter<{ close: [reason: LinkCloseReason] 
     this.#closedWith = reason;
     if (error !== undefined) this.error = new Error(error);
     const failure = new LinkClosedError(reason);
-    const waiting = [...this.#waiting];
+    const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
-    for (const [id, waiter] of waiting) {
-      this.thread.forget(id);
-      waiter.reject(failure);
-    }
+    for (const waiter of waiting) waiter.reject(failure);
     this.emit('close', reason);
   }
 }
