@@ -5,7 +5,7 @@
  *
  * The first `held` devices keep each AI channel the benchmark has set at the value it set,
  * whatever their waveforms do; their other channels, and the other devices, run their waveforms
- * (so a held MQTT device still reports its AI1 ten times a second). Requests come on standard
+ * (so a held MQTT device still reports its AI1 every report period). Requests come on standard
  * input and answers go to standard output, one JSON document a line:
  *
  *   {"id":1,"op":"set","index":3,"channel":0,"value":1003} → {"id":1,"at":EPOCH_MS}
@@ -23,8 +23,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { mqttDeviceTopics } from '@fieldlink/protocol';
 import { Fleet, MqttDeviceClient, MqttFleet } from '@fieldlink/simulator';
-import type { DeviceFleet, FleetClient, FleetStatus, Waveform } from '@fieldlink/simulator';
+import type { DeviceFleet, FleetClient, FleetStatus } from '@fieldlink/simulator';
 import { connectAsync } from 'mqtt';
+import { mqttInputs } from './mqtt-inputs.js';
+import type { MqttMoving } from './mqtt-inputs.js';
+
+export type { MqttMoving } from './mqtt-inputs.js';
 
 interface ShardBase {
   readonly type: string;
@@ -50,6 +54,8 @@ export type ShardConfig =
       readonly kind: 'mqtt';
       readonly url: string;
       readonly reportMs: number;
+      /** The inputs that move every report: AI1 alone, or all ten (8 DI, 2 AI). */
+      readonly moving: MqttMoving;
     });
 
 /** What the benchmark asks of a device process. */
@@ -73,21 +79,6 @@ const STOP_TIMEOUT_MS = 20_000;
 /** Retained statuses cleared at a time. */
 const CLEAR_BATCH = 100;
 
-/**
- * MQTT devices: AI1 a random walk over a 12-bit range that steps ten times per report period, so
- * each report carries a new value (ten a second at 100 ms) even when the reports come early or late
- * against the walk's steps (a walk stepping once per period would now and then show a report the
- * same step as the last, and the device would have nothing to report); AI2 still, for the held
- * devices' changes.
- */
-function mqttWaveforms(reportMs: number): Waveform[] {
-  const stepMs = Math.max(1, Math.floor(reportMs / 10));
-  return [
-    { kind: 'random-walk', min: 0, max: 4095, seed: 1, stepMs, maxStep: 64 },
-    { kind: 'constant', value: 0 },
-  ];
-}
-
 function build(config: ShardConfig): DeviceFleet<FleetClient> {
   const base = {
     type: config.type,
@@ -109,7 +100,7 @@ function build(config: ShardConfig): DeviceFleet<FleetClient> {
     ...base,
     url: config.url,
     link: { reportMs: config.reportMs },
-    device: { waveforms: mqttWaveforms(config.reportMs) },
+    device: mqttInputs(config.reportMs, config.moving),
   });
 }
 

@@ -1,9 +1,11 @@
 /**
  * Device fleet: FLEET_DEVICES simulated FL-R8 devices (5,000 by default) on DTU links, polled every
- * 10 s, and FLEET_MQTT_DEVICES (1,000) on the MQTT broker reporting every FLEET_MQTT_REPORT_MS
- * (100 ms) with an AI that moves every report, against the real server as `npm start` runs it
- * (packages/server/dist/main.js, built first with tsc, in a child process, on SQLite). The devices run in child processes of their own (bench/fleet/
- * devices.ts, at most 10,000 DTU links each, dialling 250 links a second in all), so this process
+ * 10 s, and FLEET_MQTT_DEVICES (1,000) on the MQTT broker pushing ten values a second each: with
+ * FLEET_MQTT_MOVING=ai1 (the default) a report every FLEET_MQTT_REPORT_MS (100 ms) with an AI that
+ * moves every report, with FLEET_MQTT_MOVING=all a report every FLEET_MQTT_REPORT_MS (then 1000 ms)
+ * carrying all ten inputs (8 DI, 2 AI), each moved since the last. Against the real server as
+ * `npm start` runs it (packages/server/dist/main.js, built first with tsc, in a child process, on
+ * SQLite). The devices run in child processes of their own (bench/fleet/devices.ts, at most 10,000 DTU links each, dialling 250 links a second in all), so this process
  * only measures. For FLEET_SECONDS (30) it measures data points persisted per second (telemetry
  * rows, read from the store), the server's CPU, memory (from /proc) and event-loop delay
  * (bench/fleet/server-probe.ts, loaded into it), and the latency from an AI change in a device to
@@ -50,7 +52,7 @@ import { SQLITE_FILE_NAME } from '../../packages/server/src/storage/open.js';
 import { fleetSerial } from '@fieldlink/simulator';
 import { peakRss, resetPeakRss } from '../history/child.js';
 import { buildServer, SERVER_NODE_FLAGS } from '../../packages/web/e2e/harness.js';
-import type { ShardCommand, ShardConfig, ShardStatus } from './devices.js';
+import type { MqttMoving, ShardCommand, ShardConfig, ShardStatus } from './devices.js';
 import type { ProbeReport } from './server-probe.js';
 import {
   seedFleet,
@@ -75,9 +77,21 @@ const MQTT_DEVICES = knob(
   (n) => Number.isInteger(n) && (n === 0 || n >= 10),
   '0 (no MQTT devices) or a whole number ≥ 10',
 );
+/**
+ * What moves in an MQTT device every report period: `ai1` (its AI1 alone) or `all` (its ten
+ * inputs, 8 DI and 2 AI). Either way a device pushes ten values a second by default: ten reports
+ * of one value, or one report of ten.
+ */
+const MQTT_MOVING = ((): MqttMoving => {
+  const raw = process.env.FLEET_MQTT_MOVING?.trim() || 'ai1';
+  if (raw !== 'ai1' && raw !== 'all') throw new Error(`FLEET_MQTT_MOVING must be ai1 or all, got '${raw}'`);
+  return raw;
+})();
+/** Inputs of an FL-R8 that move every report with MQTT_MOVING. */
+const MOVING_INPUTS = MQTT_MOVING === 'ai1' ? 1 : 10;
 const REPORT_MS = knob(
   'FLEET_MQTT_REPORT_MS',
-  100,
+  MQTT_MOVING === 'ai1' ? 100 : 1000,
   (n) => Number.isInteger(n) && n >= 100,
   'a whole number ≥ 100',
 );
@@ -704,6 +718,7 @@ async function main(): Promise<void> {
             held: mqttSampled,
             url: MQTT_URL,
             reportMs: REPORT_MS,
+            moving: MQTT_MOVING,
           }
         : null;
     // Signed in and listening before the devices dial: a server short of open files still has these.
@@ -860,12 +875,18 @@ async function main(): Promise<void> {
     const brokerCpu = ((broker1 - broker0) / windowS) * 100;
     const selfCpu = ((self1.user + self1.system) / 1e6 / windowS) * 100;
     const points = (rows1 - rows0) / windowS;
+    const asked = (mqttDevices * 1000) / REPORT_MS;
+    // Held devices keep the AI2 the benchmark set: one input fewer moves in each of theirs.
+    const valuesAsked =
+      asked * MOVING_INPUTS - (MQTT_MOVING === 'all' ? (mqttSampled * 1000) / REPORT_MS : 0);
     const deviceLimit = await openFileLimit(dtuProcesses[0]!.pid);
 
     console.log(
       `Device fleet: ${int(DEVICES)} FL-R8 on DTU links, polled every ${POLL_SECONDS} s` +
         (mqttSkip === null
-          ? `, and ${int(mqttDevices)} FL-R8 on MQTT reporting every ${REPORT_MS} ms (AI1 moves every report)`
+          ? `, and ${int(mqttDevices)} FL-R8 on MQTT reporting every ${REPORT_MS} ms ` +
+            `(${MQTT_MOVING === 'ai1' ? 'AI1 moves' : 'all ten inputs, 8 DI and 2 AI, move'} every report: ` +
+            `${int((MOVING_INPUTS * 1000) / REPORT_MS)} values/s per device)`
           : `; MQTT part skipped: ${mqttSkip}`) +
         `; server on SQLite, ${windowS.toFixed(0)} s measured`,
     );
@@ -911,7 +932,12 @@ async function main(): Promise<void> {
       'data points persisted/s (telemetry rows)': { value: int(points) },
       [`  stamped in the window: DTU devices`]: { value: `${int(splitRows(0) / splitS)}/s` },
       [`  stamped in the window: MQTT devices`]: { value: `${int(splitRows(1) / splitS)}/s` },
-      'MQTT reports published/s (device side)': { value: mqttDevices > 0 ? int(reports / windowS) : '—' },
+      'MQTT reports published/s (device side) / asked': {
+        value: mqttDevices > 0 ? `${int(reports / windowS)} / ${int(asked)}` : '—',
+      },
+      'MQTT values asked/s (inputs moving in the reports)': {
+        value: mqttDevices > 0 ? int(valuesAsked) : '—',
+      },
       'server CPU (100% = one core)': { value: `${cpu.toFixed(0)} %` },
       'server RSS at the end / peak': {
         value: `${server1.rssMb.toFixed(0)} MB / ${peak === null || !peakReset ? '—' : `${(peak / 2 ** 20).toFixed(0)} MB`}`,
@@ -1055,7 +1081,6 @@ async function main(): Promise<void> {
         ? 'verdict: the server kept up with this load'
         : `verdict: the server did not keep up: ${problems.join('; ')}`,
     );
-    const asked = (mqttDevices * 1000) / REPORT_MS;
     if (mqttDevices > 0 && reports / windowS < 0.95 * asked) {
       console.log(
         `note: the simulated MQTT devices published ${int(reports / windowS)} of the ${int(asked)} reports/s ` +
