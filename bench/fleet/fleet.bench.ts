@@ -5,20 +5,22 @@
  * moves every report, with FLEET_MQTT_MOVING=all a report every FLEET_MQTT_REPORT_MS (then 1000 ms)
  * carrying all ten inputs (8 DI, 2 AI), each moved since the last. Against the real server as
  * `npm start` runs it (packages/server/dist/main.js, built first with tsc, in a child process, on
- * SQLite). The devices run in child processes of their own (bench/fleet/devices.ts, at most 10,000 DTU links each, dialling 250 links a second in all), so this process
- * only measures. For FLEET_SECONDS (30) it measures data points persisted per second (telemetry
- * rows, read from the store), the server's CPU, memory (from /proc) and event-loop delay
- * (bench/fleet/server-probe.ts, loaded into it), and the latency from an AI change in a device to
- * the PushInfo on the owner's live socket, for DTU devices (bound by the poll) and MQTT devices
- * (bound by the report period). Then, at that load, the command round trip (REST openone until the
- * live socket shows the relay on) on a DTU and on an MQTT device, each against a baseline measured
- * in the same run: a bare Modbus request and response on the same link through the same API (rdo).
- * The throughput is set next to ThingsBoard's published single-node figure, per CPU-%, and a
- * verdict says whether the server kept up (every device online, its event loop never blocked for
- * half a second or more, every change and command seen on the live socket).
+ * SQLite). The devices run in child processes of their own (bench/fleet/devices.ts, at most 10,000
+ * DTU links each, dialling 250 links a second in all), so this process only measures. For
+ * FLEET_SECONDS (30) it measures data points persisted per second (telemetry rows, read from the
+ * store), the server's CPU, memory (from /proc) and event-loop delay (bench/fleet/server-probe.ts,
+ * loaded into it), and the latency from an AI change in a device to the PushInfo on the owner's
+ * live socket, for DTU devices (bound by the poll) and MQTT devices (bound by the report period).
+ * Then, at that load, the command round trip (REST openone until the live socket shows the relay
+ * on) on a DTU and on an MQTT device, each against a baseline measured in the same run: a bare
+ * Modbus request and response on the same link through the same API (rdo). The throughput is set
+ * next to ThingsBoard's published single-node figure, per CPU-%, and a verdict says whether the
+ * server kept up (every device online, its event loop never blocked for half a second or more,
+ * every change and command seen on the live socket).
  *
  *   npm run bench:fleet
  *   FLEET_DEVICES=20000 FLEET_SECONDS=60 npm run bench:fleet
+ *   FLEET_MQTT_MOVING=all FLEET_DEVICES=19000 FLEET_SECONDS=60 npm run bench:fleet
  *
  * The broker is FLEET_MQTT_URL (default the local Mosquitto at mqtt://127.0.0.1:1883); the MQTT
  * part is skipped, with the reason, when it does not accept a connection or FLEET_MQTT_DEVICES is
