@@ -17,11 +17,10 @@ import type { LinkEquipment } from './link-equipment.js';
 import type { LinkOptions } from './link.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
-import { parseRegistration } from './registration.js';
 import { LinkRegistry } from './registry.js';
 import { linkSecretAccepted } from './secrets.js';
-import type { DtuThreadData, FromThread, ToThread } from './dtu-thread-messages.js';
-import { errorFromWire } from './dtu-thread-messages.js';
+import type { DtuThreadData, FromThread, ToThread, WireRegistration } from './dtu-thread-messages.js';
+import { errorFromWire, Outbox } from './dtu-thread-messages.js';
 import { ThreadLink } from './thread-link.js';
 import type { ThreadPost } from './thread-link.js';
 
@@ -51,8 +50,7 @@ export class DtuListener implements ThreadPost {
   private readonly log: GatewayLog;
   private thread: Worker | undefined;
   /** Messages for the thread, sent together at the end of this turn of the event loop. */
-  private outbox: ToThread[] = [];
-  private flushing = false;
+  private readonly outbox = new Outbox<ToThread>((batch) => this.thread?.postMessage(batch));
   /** Links by their connection's number in the thread. */
   private readonly links = new Map<number, ThreadLink>();
   /** Registrations being checked against the store. */
@@ -129,29 +127,19 @@ export class DtuListener implements ThreadPost {
 
   post(message: ToThread): void {
     this.outbox.push(message);
-    if (this.flushing) return;
-    this.flushing = true;
-    setImmediate(() => {
-      this.flushing = false;
-      const batch = this.outbox;
-      this.outbox = [];
-      this.thread?.postMessage(batch);
-    });
   }
 
   private heard(message: FromThread): void {
     switch (message.t) {
       case 'reply':
-        this.links.get(message.conn)?.settle(message.id, { reply: message.reply }, message.stats);
+        this.links.get(message.conn)?.settle(message.id, message.reply, message.stats);
         return;
       case 'failed':
-        this.links
-          .get(message.conn)
-          ?.settle(message.id, { error: errorFromWire(message.error) }, message.stats);
+        this.links.get(message.conn)?.settle(message.id, errorFromWire(message.error), message.stats);
         return;
       case 'hello': {
         const thread = this.thread;
-        const check = this.admit(thread, message.conn, message.remote, message.packet)
+        const check = this.admit(thread, message.conn, message.remote, message.registration)
           .catch((error: unknown) => {
             this.log.error({ err: error, remote: message.remote }, 'DTU registration failed');
             this.refuse(thread, message.conn);
@@ -203,7 +191,7 @@ export class DtuListener implements ThreadPost {
   private lost(thread: Worker, error: Error): void {
     if (this.thread !== thread) return;
     this.thread = undefined;
-    this.outbox = [];
+    this.outbox.clear();
     this.listening?.reject(error);
     this.listening = undefined;
     for (const link of this.links.values()) link.ended('error', error.message);
@@ -235,13 +223,12 @@ export class DtuListener implements ThreadPost {
     thread: Worker | undefined,
     conn: number,
     remote: string,
-    packet: Uint8Array,
+    parsed: WireRegistration,
   ): Promise<void> {
     const refuse = (details: object, reason: string): void => {
       this.log.warn({ remote, ...details }, `DTU registration refused: ${reason}`);
       this.refuse(thread, conn);
     };
-    const parsed = parseRegistration(packet);
     if (!parsed.ok) return refuse({ serial: parsed.shown }, parsed.error);
     const serial = parsed.serial;
     let row: LinkEquipment | undefined;

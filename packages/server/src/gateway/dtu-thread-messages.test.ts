@@ -7,7 +7,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './device-link.js';
 import type { LinkCloseReason, LinkStats } from './device-link.js';
-import { errorFromWire, STAT_KEYS, statsFromWire, statsToWire, wireError } from './dtu-thread-messages.js';
+import {
+  errorFromWire,
+  Outbox,
+  STAT_KEYS,
+  statsFromWire,
+  statsToWire,
+  wireError,
+} from './dtu-thread-messages.js';
 
 const REASONS: LinkCloseReason[] = ['disconnected', 'error', 'idle', 'dead', 'replaced', 'shutdown'];
 
@@ -66,5 +73,34 @@ describe('DTU thread messages', () => {
         expect(stats).toEqual(sent);
       }),
     );
+  });
+});
+
+describe('thread outbox', () => {
+  const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+  it('sends the messages of one turn of the event loop together, in order, and the next turn apart', async () => {
+    const sent: number[][] = [];
+    const outbox = new Outbox<number>((batch) => sent.push(batch));
+    outbox.push(1);
+    outbox.push(2);
+    outbox.push(3);
+    expect(sent).toEqual([]);
+    await turn();
+    outbox.push(4);
+    await turn();
+    expect(sent).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('sends nothing once cleared, and sends again after', async () => {
+    const sent: number[][] = [];
+    const outbox = new Outbox<number>((batch) => sent.push(batch));
+    outbox.push(1);
+    outbox.clear();
+    await turn();
+    expect(sent).toEqual([]);
+    outbox.push(2);
+    await turn();
+    expect(sent).toEqual([[2]]);
   });
 });

@@ -9,6 +9,7 @@ import type { ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
 import { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './device-link.js';
 import type { LinkCloseReason, LinkStats, RequestOptions } from './device-link.js';
 import type { LinkOptions } from './link.js';
+import type { RegistrationResult } from './registration.js';
 
 /** Given to the thread when it starts. */
 export interface DtuThreadData {
@@ -31,6 +32,10 @@ export type WireError =
   | { readonly kind: 'queue-full'; readonly limit: number }
   | { readonly kind: 'range'; readonly message: string }
   | { readonly kind: 'other'; readonly message: string };
+
+/** A registration as the thread parsed it, without the bytes after it (those stay with the link). */
+export type WireRegistration =
+  Omit<Extract<RegistrationResult, { ok: true }>, 'rest'> | Extract<RegistrationResult, { ok: false }>;
 
 /** LinkStats as an array, in the order of STAT_KEYS. */
 export type WireStats = readonly number[];
@@ -68,8 +73,13 @@ export type ToThread =
 export type FromThread =
   | { readonly t: 'listening'; readonly port: number }
   | { readonly t: 'listen-failed'; readonly message: string; readonly code: string | undefined }
-  /** A connection sent its first packet (the registration's bytes, to be checked on the main thread). */
-  | { readonly t: 'hello'; readonly conn: number; readonly remote: string; readonly packet: Uint8Array }
+  /** A connection sent its first packet: its registration, to be checked on the main thread. */
+  | {
+      readonly t: 'hello';
+      readonly conn: number;
+      readonly remote: string;
+      readonly registration: WireRegistration;
+    }
   /** A connection sent nothing in time and was dropped. */
   | { readonly t: 'silent'; readonly remote: string }
   /** An accepted connection's link did not start (the device hung up meanwhile). */
@@ -98,6 +108,34 @@ export type FromThread =
       readonly stats: WireStats;
     }
   | { readonly t: 'stopped' };
+
+/**
+ * Messages for the other thread, sent together as one array at the end of this turn of the event
+ * loop (both threads post this way).
+ */
+export class Outbox<M> {
+  #messages: M[] = [];
+  #flushing = false;
+
+  constructor(private readonly send: (batch: M[]) => void) {}
+
+  push(message: M): void {
+    this.#messages.push(message);
+    if (this.#flushing) return;
+    this.#flushing = true;
+    setImmediate(() => {
+      this.#flushing = false;
+      const batch = this.#messages;
+      this.#messages = [];
+      if (batch.length > 0) this.send(batch);
+    });
+  }
+
+  /** Drops what waits to be sent. */
+  clear(): void {
+    this.#messages = [];
+  }
+}
 
 export function statsToWire(stats: LinkStats): WireStats {
   return STAT_KEYS.map((key) => stats[key]);

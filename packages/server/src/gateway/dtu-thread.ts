@@ -1,17 +1,17 @@
 /**
  * The DTU listener's thread (started by DtuListener): it accepts the DTUs' connections and holds
  * every registered link, a ModbusRtuLink over its socket, so the sockets' writes and reads, the
- * RTU framing, heartbeats, timeouts and retries all run here. A connection's first packet goes to
- * the main thread, which checks it against the store and accepts or refuses it; the main thread's
- * requests come back answered. Messages both ways are batched, one array per turn of the event
+ * RTU framing, heartbeats, timeouts and retries all run here. A connection's first packet is
+ * parsed here as its registration, which goes to the main thread to be checked against the store
+ * and accepted or refused; the main thread's requests come back answered. Messages both ways are batched, one array per turn of the event
  * loop (dtu-thread-messages.ts).
  */
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseRegistration } from './registration.js';
-import type { DtuThreadData, FromThread, ToThread } from './dtu-thread-messages.js';
-import { statsToWire, wireError } from './dtu-thread-messages.js';
+import type { DtuThreadData, FromThread, ToThread, WireRegistration } from './dtu-thread-messages.js';
+import { Outbox, statsToWire, wireError } from './dtu-thread-messages.js';
 import { ModbusRtuLink } from './link.js';
 
 const port = parentPort;
@@ -26,19 +26,8 @@ const heartbeat = Buffer.from(data.heartbeat, 'latin1');
  */
 const LISTEN_BACKLOG = 4096;
 
-let outbox: FromThread[] = [];
-let flushing = false;
-function post(message: FromThread): void {
-  outbox.push(message);
-  if (flushing) return;
-  flushing = true;
-  setImmediate(() => {
-    flushing = false;
-    const batch = outbox;
-    outbox = [];
-    port!.postMessage(batch);
-  });
-}
+const outbox = new Outbox<FromThread>((batch) => port.postMessage(batch));
+const post = (message: FromThread): void => outbox.push(message);
 
 interface Connection {
   readonly socket: Socket;
@@ -82,7 +71,10 @@ const server = createServer({ noDelay: true }, (socket) => {
       rest: parsed.ok ? parsed.rest : new Uint8Array(0),
       link: undefined,
     });
-    post({ t: 'hello', conn, remote, packet: chunk });
+    const registration: WireRegistration = parsed.ok
+      ? { ok: true, serial: parsed.serial, secret: parsed.secret }
+      : parsed;
+    post({ t: 'hello', conn, remote, registration });
   });
 });
 

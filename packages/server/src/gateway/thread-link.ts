@@ -66,14 +66,17 @@ export class ThreadLink extends EventEmitter<{ close: [reason: LinkCloseReason] 
     this.ended(reason);
   }
 
-  /** The answer to request `id`, with the link's counters as the thread had them. */
-  settle(id: number, outcome: { reply: ModbusResponse } | { error: Error }, stats: WireStats): void {
+  /**
+   * The answer to request `id`, its reply or the error it failed with, and the link's counters as
+   * the thread had them.
+   */
+  settle(id: number, outcome: ModbusResponse | Error, stats: WireStats): void {
     statsFromWire(this.stats, stats);
     const waiter = this.#waiting.get(id);
     if (!waiter) return;
     this.#waiting.delete(id);
-    if ('reply' in outcome) waiter.resolve(outcome.reply);
-    else waiter.reject(outcome.error);
+    if (outcome instanceof Error) waiter.reject(outcome);
+    else waiter.resolve(outcome);
   }
 
   /** The link closed (in the thread, or here): every request still waiting fails. */
