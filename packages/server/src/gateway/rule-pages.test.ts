@@ -57,9 +57,13 @@ describe('rule pages end to end', () => {
     });
     client.start();
     const browser = await Browser.open(stack.wsUrl);
+    // The same user in a second console: the register results go to the asker alone.
+    const other = await Browser.open(stack.wsUrl);
     try {
       browser.send({ infotype: 'register', info: { token } });
       await browser.next('register');
+      other.send({ infotype: 'register', info: { token } });
+      await other.next('register');
       await until(() => stack.devices.isOnline(id), WAIT_MS);
 
       const page = pageWrite('di', 0, [trigger]);
@@ -75,6 +79,10 @@ describe('rule pages end to end', () => {
       expect(await browser.next('ModbusReg', WAIT_MS)).toMatchObject({
         info: { SN: 'RULE0001', fn: 3, regstart: 14000, regnum: 70, hexdata },
       });
+      // The other console's own read: its answer comes after anything sent to it before.
+      other.send({ infotype: 'ModbusReg', info: { fn: 3, unid: 'RULE0001', regstart: 14000, regnum: 1 } });
+      await other.next('ModbusReg', WAIT_MS, (m) => m.infotype === 'ModbusReg' && m.info.regnum === 1);
+      expect(other.received.filter((m) => m.infotype === 'ModbusReg')).toEqual([]);
 
       // Not yet: the input is off.
       await new Promise((r) => setTimeout(r, 300));
@@ -92,6 +100,7 @@ describe('rule pages end to end', () => {
       });
     } finally {
       browser.close();
+      other.close();
       await client.stop();
     }
   });
