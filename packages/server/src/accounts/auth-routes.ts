@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
       const body = request.body;
       const channel = 'phone' in body ? 'phone' : 'email';
       const target = 'phone' in body ? body.phone : body.email;
-      const issued = await codes.issue(target, body.purpose);
+      const issued = await codes.issue(target, body.purpose, request.ip);
       // A recovery code for an address no account uses is not sent, and the reply does not say so.
       const known =
         body.purpose !== 'recover' ||
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
           });
         } catch (error) {
           request.log.error({ err: error }, 'verification code not delivered');
-          await codes.discard(issued.id);
+          await codes.discard(issued);
           throw new ApiError('unavailable', 'the code could not be sent; try again later');
         }
       }
@@ -96,6 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
         response: {
           201: z.object({ id: z.number(), userName: z.string(), registeredAt: z.iso.datetime() }),
           409: ErrorReply,
+          429: ErrorReply,
         },
       },
     },
@@ -155,7 +156,8 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     },
     async (request) => {
       const { userName, password } = request.body;
-      await loginLimits.check(userName, request.ip);
+      // Reserved before the hash is checked: a burst cannot check more passwords than allowed.
+      const attempt = await loginLimits.reserve(userName, request.ip);
       const user = await db
         .selectFrom('users')
         .select(['id', 'password_hash'])
@@ -165,10 +167,10 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
         ? await verifyPassword(user.password_hash, password)
         : (await dummyHash.burn(password), false);
       if (!user || !ok) {
-        await loginLimits.recordFailure(userName, request.ip);
+        await loginLimits.failed(attempt);
         throw new ApiError('unauthorized', WRONG_CREDENTIALS);
       }
-      await loginLimits.recordSuccess(userName);
+      await loginLimits.succeeded(attempt);
       return sessionReply(db, user.id, await sessions.start(user.id));
     },
   );
@@ -178,7 +180,8 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     {
       schema: {
         tags,
-        summary: 'Start a new session from a valid access token (login links)',
+        summary:
+          "Join the session of a valid access token (login links); it ends when that session's family is signed out",
         body: z.strictObject({ token: AccessToken }),
         response: { 200: SessionReply, 401: ErrorReply },
       },
@@ -186,7 +189,8 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     async (request) => {
       const user = await userOfAccessToken(services, request.body.token);
       if (!user) throw new ApiError('unauthorized', 'token is wrong or expired');
-      return sessionReply(db, user.id, await sessions.start(user.id));
+      // Not a session of its own: a stolen access token must not outlive its owner's sign-out.
+      return sessionReply(db, user.id, await sessions.join(user.id, user.familyId));
     },
   );
 
@@ -245,15 +249,19 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
         tags,
         summary: 'Set a new password with a recovery code sent to the phone',
         body: z.strictObject({ phone: Phone, code: VerificationCode, password: NewPassword }),
-        response: { 204: z.null(), 400: ErrorReply },
+        response: { 204: z.null(), 400: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
       const { phone, code, password } = request.body;
       const codeId = await codes.check(phone, 'recover', code);
       const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+      const userName = await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'user_name'])
+          .where('phone', '=', phone)
+          .executeTakeFirst();
         if (!user || !(await codes.use(trx, codeId))) throw new ApiError('bad_request', WRONG_CODE);
         await trx
           .updateTable('users')
@@ -261,7 +269,10 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
           .where('id', '=', user.id)
           .execute();
         await sessions.revokeUser(trx, user.id);
+        return user.user_name;
       });
+      // Strangers' failures against the old password need not hold the owner back from the new one.
+      await loginLimits.forgetAccount(userName);
       return reply.status(204).send(null);
     },
   );

@@ -192,6 +192,33 @@ describe.each(storageCases())('me on %s', (store) => {
     await login(h, 'me-password', 'second-secret');
   });
 
+  it('counts password checks with a stolen access token like sign-ins, so they cannot be guessed', async () => {
+    await register(h, 'me-guess', 'first-secret');
+    const { accessToken } = await login(h, 'me-guess', 'first-secret');
+    const change = (currentPassword: string) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/me/password',
+        headers: bearer(accessToken),
+        payload: { currentPassword, newPassword: 'thief-secret' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await change(`guess-${i}`)).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    // Even the right password is not checked until the window has passed.
+    const right = await change('first-secret');
+    expectError(right, 429, 'rate_limited');
+    expect(right.headers['retry-after']).toMatch(/^\d+$/);
+    const deleted = await h.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      headers: bearer(accessToken),
+      payload: { password: 'first-secret' },
+    });
+    expectError(deleted, 429, 'rate_limited');
+  });
+
   it('lets only administrators change authority levels', async () => {
     const admin = await register(h, 'me-admin');
     const target = await register(h, 'me-target');

@@ -79,7 +79,10 @@ export const BOUND_ELSEWHERE = {
   email: 'this e-mail is already bound to another account',
 } as const;
 
-export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db, codes, sessions, now }) => {
+export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (
+  app,
+  { db, codes, sessions, loginLimits, now },
+) => {
   const guarded = { preHandler: app.authenticate };
   const security = [{ bearer: [] }];
 
@@ -89,12 +92,19 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
     return user;
   }
 
-  /** 403 unless `password` is the account's current password. */
-  async function requirePassword(id: number, password: string): Promise<void> {
+  /**
+   * 403 unless `password` is the account's current password. The check is counted by the sign-in
+   * limits like a sign-in from `address`: a stolen access token must not become a way to guess the
+   * password without limit (and then change it or bind a phone of the thief's).
+   */
+  async function requirePassword(id: number, password: string, address: string): Promise<void> {
     const user = await loadUser(id);
+    const attempt = await loginLimits.reserve(user.user_name, address);
     if (!(await verifyPassword(user.password_hash, password))) {
+      await loginLimits.failed(attempt);
       throw new ApiError('forbidden', 'current password wrong');
     }
+    await loginLimits.succeeded(attempt);
   }
 
   app.get(
@@ -161,12 +171,12 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
         summary: 'Change the password; other sessions of the user end',
         security,
         body: z.strictObject({ currentPassword: AnyPassword, newPassword: NewPassword }),
-        response: { 204: z.null(), 401: ErrorReply, 403: ErrorReply },
+        response: { 204: z.null(), 401: ErrorReply, 403: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
       const me = requireUser(request);
-      await requirePassword(me.id, request.body.currentPassword);
+      await requirePassword(me.id, request.body.currentPassword, request.ip);
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction().execute(async (trx) => {
         await trx
@@ -199,7 +209,7 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
       const target = 'phone' in body ? body.phone : body.email;
       // The password too: with a stolen access token alone, binding a phone of one's own would
       // let the thief recover (take over) the account.
-      await requirePassword(id, body.password);
+      await requirePassword(id, body.password, request.ip);
       // The code first, as at registration: without it nobody learns whether the target is taken.
       const codeId = await codes.check(target, 'bind', body.code);
       await db.transaction().execute(async (trx) => {
@@ -235,12 +245,12 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, { db
         summary: 'Delete the account with its sessions, equipment (and their shares) and grants',
         security,
         body: z.strictObject({ password: AnyPassword }),
-        response: { 204: z.null(), 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
+        response: { 204: z.null(), 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
       const { id } = requireUser(request);
-      await requirePassword(id, request.body.password);
+      await requirePassword(id, request.body.password, request.ip);
       // Foreign keys cascade to sessions, owned equipment (with its sub-devices, codes and
       // grants), grants held, codes issued and linked sign-in identities.
       await db.deleteFrom('users').where('id', '=', id).execute();

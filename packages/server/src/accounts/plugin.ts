@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Storage } from '../storage/open.js';
 import type { Database } from '../storage/schema.js';
 import type { Secrets } from '../storage/secrets.js';
+import { AttemptCounter, RetryLater } from './attempts.js';
 import { authRoutes } from './auth-routes.js';
 import type { CodeSender } from './code-sender.js';
 import { LoginLimits } from './login-limits.js';
@@ -41,17 +42,22 @@ export const accountsPlugin: FastifyPluginAsyncZod<AccountsOptions> = async (app
   const now = options.now ?? Date.now;
   const db = options.storage.db;
   const jwtKey = options.secrets.jwtKey;
+  const attempts = new AttemptCounter(db);
   const services: AccountServices = {
     db,
     jwtKey,
     now,
     codeSender: options.codeSender,
-    codes: new VerificationCodes(db, jwtKey, now),
+    codes: new VerificationCodes(db, jwtKey, now, attempts),
     sessions: new Sessions(db, jwtKey, now),
-    loginLimits: new LoginLimits(db, now),
+    loginLimits: new LoginLimits(attempts, now),
     dummyHash: new DummyHash(),
     socialProviders: new SocialProviders(options.socialProviders),
   };
+  // The error handler writes the body; the wait goes in the header here, before it runs.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof RetryLater) void reply.header('retry-after', String(error.retryAfterSeconds));
+  });
   await app.register(authRoutes, services);
   await app.register(meRoutes, services);
   await app.register(socialRoutes, services);

@@ -2,7 +2,7 @@
 import { describe, expect, it as baseIt } from 'vitest';
 import { storageCases } from '../storage/test-support.js';
 import { bearer, useAccountsApp, expectError, login, post, register } from './test-support.js';
-import { REFRESH_TOKEN_MS } from './tokens.js';
+import { hashToken, REFRESH_TOKEN_MS } from './tokens.js';
 
 describe.each(storageCases())('sign-in on %s', (store) => {
   const it = baseIt.skipIf(store.skip !== null);
@@ -42,41 +42,7 @@ describe.each(storageCases())('sign-in on %s', (store) => {
         error: { code: 'unauthorized', message: 'account or password wrong' },
       });
     });
-
-    it('locks an account after 5 failures in 15 minutes, even for the right password', async () => {
-      await register(h, 'login-lock');
-      for (let i = 0; i < 5; i += 1) {
-        const res = await h.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { userName: 'login-lock', password: 'wrong-one' },
-          remoteAddress: `10.0.1.${i}`,
-        });
-        expectError(res, 401, 'unauthorized');
-      }
-      expectError(
-        await post(h.app, '/auth/login', { userName: 'login-lock', password: 'secret123' }),
-        429,
-        'rate_limited',
-      );
-      h.clock.advance(15 * 60 * 1000);
-      await login(h, 'login-lock');
-    });
-
-    it('limits failures per client address across accounts', async () => {
-      await register(h, 'login-addr');
-      const from = (userName: string, password: string) =>
-        h.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { userName, password },
-          remoteAddress: '10.9.9.9',
-        });
-      for (let i = 0; i < 20; i += 1)
-        expectError(await from(`login-addr-x${i}`, 'nope-nope'), 401, 'unauthorized');
-      expectError(await from('login-addr', 'secret123'), 429, 'rate_limited');
-      await login(h, 'login-addr');
-    });
+    // The limits on failed sign-ins are in login-limits.test.ts.
   });
 
   describe('sessions', () => {
@@ -137,6 +103,58 @@ describe.each(storageCases())('sign-in on %s', (store) => {
       expectError(await post(h.app, '/auth/logout', {}), 401, 'unauthorized');
       expectError(await post(h.app, '/auth/logout', {}, bearer('not.a.token')), 401, 'unauthorized');
       expect((await post(h.app, '/auth/logout', { refreshToken: 'y'.repeat(43) })).statusCode).toBe(204);
+    });
+
+    it("makes a token's session part of the token's family, so the owner's sign-out ends it", async () => {
+      await register(h, 'sess-link');
+      const owner = await login(h, 'sess-link');
+      const linked = (
+        await post(h.app, '/auth/token-login', { token: owner.accessToken })
+      ).json() as typeof owner;
+      const rotated = await post(h.app, '/auth/refresh', { refreshToken: linked.refreshToken });
+      expect(rotated.statusCode).toBe(200);
+      const link = rotated.json() as typeof owner;
+      // The owner signs out with their own bearer token only.
+      const out = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: bearer(owner.accessToken),
+      });
+      expect(out.statusCode).toBe(204);
+      expectError(
+        await post(h.app, '/auth/refresh', { refreshToken: link.refreshToken }),
+        401,
+        'unauthorized',
+      );
+      const me = await h.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(link.accessToken) });
+      expectError(me, 401, 'unauthorized');
+      expectError(await post(h.app, '/auth/token-login', { token: link.accessToken }), 401, 'unauthorized');
+    });
+
+    it('ends a joined session at its refresh when a sign-out raced past it', async () => {
+      const { id } = await register(h, 'sess-race');
+      const owner = await login(h, 'sess-race');
+      const linked = (
+        await post(h.app, '/auth/token-login', { token: owner.accessToken })
+      ).json() as typeof owner;
+      // As a sign-out that read the family just before the joined row was written leaves it.
+      await h.storage.db
+        .updateTable('sessions')
+        .set({ revoked_at: h.clock.ms })
+        .where('user_id', '=', id)
+        .where('token_hash', '!=', hashToken(linked.refreshToken))
+        .execute();
+      expectError(
+        await post(h.app, '/auth/refresh', { refreshToken: linked.refreshToken }),
+        401,
+        'unauthorized',
+      );
+      const me = await h.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: bearer(linked.accessToken),
+      });
+      expectError(me, 401, 'unauthorized');
     });
 
     it('starts a new session from an access token', async () => {

@@ -1,7 +1,8 @@
 /**
  * Refresh-token sessions. Each sign-in starts a family; each refresh replaces the family's current
  * token by a new one. Presenting a token that was already replaced or revoked means two parties
- * hold it, so the whole family is revoked and both must sign in again.
+ * hold it, so the whole family is revoked and both must sign in again. A login link's session joins
+ * the family of the access token it was made from, so it ends when that family is signed out.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -52,6 +53,21 @@ export class Sessions {
     return { accessToken: await this.#access(userId, familyId), refreshToken };
   }
 
+  /**
+   * A further refresh token in an existing family (a login link's session), so signing the family
+   * out ends it too; 401 when the family is already signed out.
+   */
+  async join(userId: number, familyId: string): Promise<TokenPair> {
+    const { id, refreshToken } = await this.#insert(this.db, userId, familyId);
+    // Checked after the insert, so a sign-out committed before the row is seen here. One racing
+    // it so closely that it misses the row is caught at the row's first refresh (see rotate).
+    if (await this.#familyRevoked(familyId)) {
+      await this.db.updateTable('sessions').set({ revoked_at: this.now() }).where('id', '=', id).execute();
+      throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
+    }
+    return { accessToken: await this.#access(userId, familyId), refreshToken };
+  }
+
   /** Replaces a current refresh token by a new pair; any other token ends in 401. */
   async rotate(refreshToken: string): Promise<TokenPair & { userId: number }> {
     const now = this.now();
@@ -61,7 +77,12 @@ export class Sessions {
       .where('token_hash', '=', hashToken(refreshToken))
       .executeTakeFirst();
     if (!session) throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
-    if (session.revoked_at !== null || session.replaced_by !== null) {
+    // A family is signed out as a whole; a row joined to it during the sign-out goes with it.
+    if (
+      session.revoked_at !== null ||
+      session.replaced_by !== null ||
+      (await this.#familyRevoked(session.family_id))
+    ) {
       await this.revokeFamily(session.family_id);
       throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
     }
@@ -118,6 +139,16 @@ export class Sessions {
       .where('revoked_at', 'is', null);
     if (keepFamilyId !== undefined) query = query.where('family_id', '!=', keepFamilyId);
     await query.execute();
+  }
+
+  async #familyRevoked(familyId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async #insert(

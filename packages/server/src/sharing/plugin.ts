@@ -121,11 +121,13 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
   const now = options.now ?? Date.now;
   // An empty setting counts as none.
   const publicUrl = options.publicUrl?.replace(/\/+$/, '') || undefined;
-  // Wrong codes per user, in the store so every node counts the same: once a user has tried
-  // MAX_WRONG_CODES wrong codes within the window, every redemption is refused until the oldest
-  // ages out, right or wrong, so a guess then tells nothing. With 2^130 codes this is a second
-  // line of defence.
-  const wrongCodes = new AttemptCounter(db, REDEEM_WINDOW_MS);
+  // Wrong codes per user, in the store so every node counts the same: each redemption reserves a
+  // try before the code is looked up (atomically, so a burst cannot get past the limit) and gives
+  // it back when the code was good. Once a user has MAX_WRONG_CODES wrong codes in the window that
+  // began with the first, every redemption is refused until it ends, right or wrong, so a guess
+  // then tells nothing. With 2^130 codes this is a second line of defence.
+  const wrongCodes = new AttemptCounter(db);
+  const redeemLimit = { limit: MAX_WRONG_CODES, windowMs: REDEEM_WINDOW_MS };
   const security = [{ bearer: [] }];
   const guarded = { preHandler: app.authenticate };
   const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
@@ -233,22 +235,24 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
     async (request) => {
       const user = requireUser(request);
       const at = now();
-      if ((await wrongCodes.count('share-code', String(user.id), at)) >= MAX_WRONG_CODES) {
-        throw new ApiError('rate_limited', 'too many wrong share codes; try again in a few minutes');
-      }
       const canonical = canonicalCode(request.body.code);
       if (canonical === null) {
         throw new ApiError('bad_request', `a share code is ${CODE_LENGTH} letters and digits`);
+      }
+      const tried = await wrongCodes.take(
+        [{ kind: 'share-code', key: String(user.id), limit: redeemLimit }],
+        at,
+      );
+      if (!tried.granted) {
+        throw new ApiError('rate_limited', 'too many wrong share codes; try again in a few minutes');
       }
       const code = await db
         .selectFrom('share_codes')
         .selectAll()
         .where('code_hash', '=', hashCode(canonical))
         .executeTakeFirst();
-      if (!code || !redeemable(code, at)) {
-        await wrongCodes.record([{ kind: 'share-code', key: String(user.id) }], at);
-        throw new ApiError('not_found', INVALID_CODE);
-      }
+      if (!code || !redeemable(code, at)) throw new ApiError('not_found', INVALID_CODE);
+      await wrongCodes.giveBack(tried.slots);
       const equipment = await db
         .selectFrom('equipment')
         .selectAll()

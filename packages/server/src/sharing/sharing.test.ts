@@ -680,6 +680,20 @@ describe.each(storageCases())('sharing on %s', (store) => {
     await redeem(await guesser.relogin(), created.code);
   });
 
+  it('limits wrong codes per user however many arrive at once', async () => {
+    const owner = await user('owner');
+    const id = await device(owner.token);
+    const guesser = await user('guesser');
+    const created = await issue(owner.token, id, { level: 'read', validity: '1d', maxCount: 2 });
+    const guesses = Array.from({ length: 150 }, (_, i) => (i === 75 ? created.code : generateCode()));
+    const replies = await Promise.all(
+      guesses.map((code) => send(guesser.token, 'POST', '/share-codes/redeem', { code })),
+    );
+    const looked = replies.filter((r) => r.statusCode !== 429).length;
+    expect(looked, `${looked} of 150 codes looked up`).toBeLessThanOrEqual(MAX_WRONG_CODES);
+    expectError(replies[75]!, 429, 'rate_limited');
+  });
+
   it('lists codes and grants to the owner and administrators only', async () => {
     const owner = await user('owner');
     const admin = await user('admin');
