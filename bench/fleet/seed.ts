@@ -63,6 +63,8 @@ export async function seedFleet(
           settings,
           camera_password: null,
           link_secret_hash: null,
+          // The benchmark's simulated fleet registers with serials alone: open links (the opt-out).
+          link_open: 1,
           link_host: null,
           link_port: null,
           online: 0,

@@ -99,18 +99,41 @@ describe('checkOperationChannels', () => {
 });
 
 describe('operationRight', () => {
-  it.each<[string, Operation, boolean, string]>([
-    ['a read', { opr: 'rdo', regstart: 0, regnum: 1 }, false, 'read'],
-    ['switching', { opr: 'openone', io: 1, dly: 0 }, false, 'operate'],
-    ['an AO register write', { opr: 'waohex', aoinfos: '400_0190' }, false, 'operate'],
-    ['a rule-page write', { opr: 'waohex', aoinfos: '12000_0000' }, false, 'edit'],
-    ['a write reaching into the rule pages', { opr: 'waohex', aoinfos: '11999_00000000' }, false, 'edit'],
-    ['a write just before them', { opr: 'waohex', aoinfos: '11998_00000000' }, false, 'operate'],
-    ['a 2000-series rule-page write', { opr: 'waohex', aoinfos: '2000_0000' }, true, 'edit'],
-    ['12000 on the 2000 series', { opr: 'waohex', aoinfos: '12000_0000' }, true, 'operate'],
-    ['radio settings', { opr: 'LoRaWTiming', interval: 60 }, false, 'edit'],
-  ])('%s needs %s', (_name, op, series2000, right) => {
-    expect(operationRight(op, { series2000 })).toBe(right);
+  // A type with 4 AO channels from register 400, as the FL-AO4.
+  const ao4 = { aoRegister: 400, ao: 4 };
+  it.each<[string, Operation, { aoRegister?: number; ao?: number }, string]>([
+    ['a read', { opr: 'rdo', regstart: 0, regnum: 1 }, ao4, 'read'],
+    ['switching', { opr: 'openone', io: 1, dly: 0 }, ao4, 'operate'],
+    ['writing AO values', { opr: 'wao', aoinfo: [1, 2] }, ao4, 'operate'],
+    ['an AO register write', { opr: 'waohex', aoinfos: '400_0190' }, ao4, 'operate'],
+    ['a write of every AO register', { opr: 'waohex', aoinfos: '400_0001000200030004' }, ao4, 'operate'],
+    ['the last AO register', { opr: 'waohex', aoinfos: '403_0001' }, ao4, 'operate'],
+    ['a write running past the AO registers', { opr: 'waohex', aoinfos: '403_00010002' }, ao4, 'edit'],
+    ['the register after them', { opr: 'waohex', aoinfos: '404_0001' }, ao4, 'edit'],
+    ['the register before them', { opr: 'waohex', aoinfos: '399_0001' }, ao4, 'edit'],
+    [
+      'AO registers of a type with its own fAOReg',
+      { opr: 'waohex', aoinfos: '100_0001' },
+      { aoRegister: 100, ao: 2 },
+      'operate',
+    ],
+    [
+      '400 on a type whose AO start is elsewhere',
+      { opr: 'waohex', aoinfos: '400_0001' },
+      { aoRegister: 100, ao: 2 },
+      'edit',
+    ],
+    ['a register of a type without AO', { opr: 'waohex', aoinfos: '400_0190' }, { ao: 0 }, 'edit'],
+    ['a register when the AO count is not given', { opr: 'waohex', aoinfos: '400_0190' }, {}, 'edit'],
+    ['the device clock', { opr: 'waohex', aoinfos: '1100_0001' }, ao4, 'edit'],
+    ['the slave table clear', { opr: 'waohex', aoinfos: '1200_0001' }, ao4, 'edit'],
+    ['the LoRa parameters', { opr: 'waohex', aoinfos: '1210_0001' }, ao4, 'edit'],
+    ['a rule-page write', { opr: 'waohex', aoinfos: '12000_0000' }, ao4, 'edit'],
+    ['a write reaching into the rule pages', { opr: 'waohex', aoinfos: '11999_00000000' }, ao4, 'edit'],
+    ['a 2000-series rule-page write', { opr: 'waohex', aoinfos: '2000_0000' }, ao4, 'edit'],
+    ['radio settings', { opr: 'LoRaWTiming', interval: 60 }, ao4, 'edit'],
+  ])('%s needs %s', (_name, op, opts, right) => {
+    expect(operationRight(op, opts)).toBe(right);
   });
 });
 

@@ -7,8 +7,7 @@ import { clampChannelCount } from '../channels.js';
 import type { HostRole } from '../equipment/catalogue.js';
 import type { ChannelCounts } from '../equipment/record.js';
 import type { Permission } from '../equipment/permissions.js';
-import { DEFAULT_AO_REGISTER, isRuleRegister } from '../register-map.js';
-import type { SeriesOptions } from '../register-map.js';
+import { DEFAULT_AO_REGISTER } from '../register-map.js';
 import { EQUIPOPR_ONLY_OPERATIONS, LORAOPR_OPERATIONS, OPERATIONS, registerWriteOf } from './operations.js';
 import type { Operation, OperationRight } from './operations.js';
 
@@ -79,17 +78,28 @@ export function checkOperationChannels(op: Operation, counts: OperationCounts): 
   }
 }
 
+/** What operationRight needs to know of the equipment's type. */
+export interface OperationRightOptions {
+  /** fAOReg: the first AO holding register (default 400). */
+  readonly aoRegister?: number;
+  /** The type's AO channels (taken as at most 32); none when absent. */
+  readonly ao?: number;
+}
+
 /**
- * The right an operation needs on this equipment: the catalogue's, except that a register
- * write reaching into the rule-page area changes configuration and so needs edit
- * (spec 001 § 6: rule pages need configuration permission).
+ * The right an operation needs on this equipment: the catalogue's, except for a register write
+ * (waohex). Writing the device's analog outputs, the AO holding registers from fAOReg for its AO
+ * count, is operation; any other register is configuration and needs edit: the rule pages
+ * (spec 001 § 6), the clock, the LoRa parameters, the slave table, the Modbus settings.
  */
-export function operationRight(op: Operation, opts: SeriesOptions = {}): OperationRight {
+export function operationRight(op: Operation, opts: OperationRightOptions = {}): OperationRight {
   if (op.opr === 'waohex') {
     const w = registerWriteOf(op.aoinfos);
-    if (w !== null) {
-      for (let r = w.start; r < w.start + w.bytes.length / 2; r++) if (isRuleRegister(r, opts)) return 'edit';
-    }
+    const first = opts.aoRegister ?? DEFAULT_AO_REGISTER;
+    const outputs = clampChannelCount(opts.ao ?? 0);
+    const end = w === null ? 0 : w.start + w.bytes.length / 2;
+    const analogOutputs = w !== null && w.start >= first && end <= first + outputs;
+    return analogOutputs ? 'operate' : 'edit';
   }
   return OPERATIONS[op.opr].needs;
 }

@@ -209,6 +209,25 @@ describe('device kinds', () => {
     infotype: 'Notiface',
     info: { SN: 'A1', channel: 'DI32', level: -1, value: 0, Time: '2024-05-06 07:08:09', text: '' },
   });
+  accepts('Notiface of a contested link', {
+    infotype: 'Notiface',
+    info: {
+      SN: 'A1',
+      channel: 'LINK',
+      level: 1,
+      value: 3,
+      Time: '2024-05-06 07:08:09',
+      text: 'Link contested',
+    },
+  });
+  rejects(
+    'Notiface channel LINK2',
+    {
+      infotype: 'Notiface',
+      info: { SN: 'A1', channel: 'LINK2', level: 1, value: 1, Time: '2024-05-06 07:08:09', text: '' },
+    },
+    'info.channel',
+  );
   rejects(
     'Notiface level 0',
     {

@@ -208,12 +208,15 @@ const channelName = z
   .string({ error: 'DO, DI, AI or AO and 1-32' })
   .regex(/^(DO|DI|AI|AO)([1-9]|[12]\d|3[0-2])$/, { error: 'DO, DI, AI or AO and 1-32' });
 
-/** An alarm: a channel went below its low limit (-1) or above its high limit or into its alarm state (1). */
+/**
+ * An alarm: a channel went below its low limit (-1) or above its high limit or into its alarm state
+ * (1); or, on channel `LINK`, another connection contested the device's link (value: attempts).
+ */
 export const NotifaceSchema = z.object({
   infotype: z.literal('Notiface'),
   info: z.object({
     SN,
-    channel: channelName,
+    channel: z.union([channelName, z.literal('LINK')]),
     level: z.literal([-1, 1], { error: '-1 (low) or 1 (high)' }),
     value: finite,
     Time: timestamp,

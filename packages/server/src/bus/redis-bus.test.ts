@@ -73,13 +73,14 @@ describe.skipIf(redis.skip !== null)(`two nodes on one Redis (${redis})`, () => 
     token = (await login(a.accounts, 'bus-owner')).accessToken;
     const made = await post(a.app, '/equipment', { sn: SN, type: 'FL-R8', name: 'Bus board' }, bearer(token));
     expect(made.statusCode, made.body).toBe(201);
+    const { linkSecret } = made.json() as { linkSecret: string };
     id = (made.json() as { id: number }).id;
 
     browser = await Browser.open(b.wsUrl);
     browser.send({ infotype: 'register', info: { token } });
     await browser.next('register');
 
-    device = new VirtualDevice('FL-R8', SN);
+    device = new VirtualDevice('FL-R8', SN, { secret: linkSecret });
     client = new DtuClient(device, { host: '127.0.0.1', port: a.dtuPort, heartbeatMs: 0, tickMs: 50 });
     client.start();
     expect(await browser.next('GPRSReg', 3000)).toMatchObject({ info: { SN, IsOnline: true } });

@@ -1,12 +1,14 @@
 /**
  * The demo plant against the real device link: every demo host dials in and is polled, its
  * sub-devices are read through it, the team host's battery reaches its slaves, the demo rules are
- * in the devices, and what a device holds survives a restart of the plant.
+ * in the devices, and what a device holds survives a restart of the plant. The devices register
+ * with the link secrets the seed gave them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkSecretKey } from '../gateway/secrets.js';
 import { startDeviceStack, until } from '../gateway/test-support.js';
 import type { DeviceStack } from '../gateway/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
@@ -29,13 +31,23 @@ describe('demo plant', () => {
   });
 
   const start = (): Promise<DemoPlant> =>
-    startDemoPlant({ db: storage().db, host: '127.0.0.1', port: stack.dtuPort, dataDir, heartbeat: 'ping' });
+    startDemoPlant({
+      db: storage().db,
+      host: '127.0.0.1',
+      port: stack.dtuPort,
+      dataDir,
+      heartbeat: 'ping',
+      linkSecretKey: linkSecretKey(stack.accounts.jwtKey),
+    });
 
   const row = (unid: string) =>
     storage().db.selectFrom('equipment').selectAll().where('unid', '=', unid).executeTakeFirstOrThrow();
 
   it('brings every demo device online, reads its sub-devices, and keeps what a device holds', async () => {
-    await seedDemo(storage().db, Date.now());
+    await seedDemo(storage().db, Date.now(), linkSecretKey(stack.accounts.jwtKey));
+    // The demo devices' links are closed: they come online only by sending their secrets.
+    const open = await storage().db.selectFrom('equipment').select('sn').where('link_open', '=', 1).execute();
+    expect(open).toEqual([]);
     let plant = await start();
     try {
       expect(plant.serials).toEqual(['DEMO0001', 'DEMO0002', 'DEMO0003', 'DEMO0004', 'DEMO0005']);

@@ -16,6 +16,7 @@ import { batteryWave, DeviceStateStore, DtuClient, prefillLists, VirtualDevice }
 import type { SubDeviceSpec, VirtualDeviceOptions, Waveform } from '@fieldlink/simulator';
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
+import { openLinkSecret } from '../gateway/secrets.js';
 import type { Database } from '../storage/schema.js';
 import { DEMO_USER_NAME } from './seed.js';
 
@@ -146,6 +147,8 @@ export interface DemoPlantOptions {
   readonly dataDir: string;
   /** The heartbeat the listener skips (DTU_HEARTBEAT); '' sends none. */
   readonly heartbeat?: string;
+  /** Opens the link secrets the devices register with (gateway/secrets.ts linkSecretKey). */
+  readonly linkSecretKey: Uint8Array;
   readonly log?: (message: string) => void;
 }
 
@@ -176,7 +179,14 @@ export async function startDemoPlant(options: DemoPlantOptions): Promise<DemoPla
   const owned = await options.db
     .selectFrom('equipment')
     .innerJoin('users', 'users.id', 'equipment.owner_id')
-    .select(['equipment.id', 'equipment.sn', 'equipment.type', 'equipment.parent_id', 'equipment.address'])
+    .select([
+      'equipment.id',
+      'equipment.sn',
+      'equipment.type',
+      'equipment.parent_id',
+      'equipment.address',
+      'equipment.link_secret_sealed',
+    ])
     .where('users.user_name', '=', DEMO_USER_NAME)
     .execute();
   const store = new DeviceStateStore(join(options.dataDir, 'demo-devices'), { report: log });
@@ -187,7 +197,19 @@ export async function startDemoPlant(options: DemoPlantOptions): Promise<DemoPla
     if (!spec || !host.sn || host.parent_id !== null || host.type !== spec.type) continue;
     const addresses = new Set(owned.filter((e) => e.parent_id === host.id).map((e) => Number(e.address)));
     const subDevices = (spec.subDevices ?? []).filter((s) => addresses.has(s.address));
-    const device = new VirtualDevice(spec.type, host.sn, { ...spec.options, subDevices });
+    // A demo store from before link secrets has none: its devices' links are open (migration 0010).
+    const secret =
+      host.link_secret_sealed === null
+        ? null
+        : openLinkSecret(options.linkSecretKey, host.sn, host.link_secret_sealed);
+    if (host.link_secret_sealed !== null && secret === null) {
+      log(`${host.sn}: its link secret was sealed under another server key; it dials without one`);
+    }
+    const device = new VirtualDevice(spec.type, host.sn, {
+      ...spec.options,
+      subDevices,
+      ...(secret === null ? {} : { secret }),
+    });
     if (store.attach(device) === 'fresh') {
       spec.outputs?.forEach((value, i) => device.memory.writeHolding(device.memory.aoRegister + i, value));
       for (const page of spec.pages ?? []) writeRulePage(device, page.type, page.rules);

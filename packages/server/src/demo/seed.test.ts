@@ -4,6 +4,7 @@ import { bearer, login, register, useAccountsApp } from '../accounts/test-suppor
 import type { AccountsHarness } from '../accounts/test-support.js';
 import type { EquipmentReply } from '../equipment/fields.js';
 import type { TreeReply } from '../equipment/tree.js';
+import { hashLinkSecret, linkSecretKey } from '../gateway/secrets.js';
 import { storageCases } from '../storage/test-support.js';
 import { DEMO_DEVICES, DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './seed.js';
 
@@ -29,7 +30,7 @@ describe.each(storageCases())('demo account on %s', (store) => {
     const h = useAccountsApp(store);
 
     it('creates the account and its devices once', async () => {
-      const first = await seedDemo(h.storage.db, h.clock.ms);
+      const first = await seedDemo(h.storage.db, h.clock.ms, linkSecretKey(h.jwtKey));
       expect(first.created).toBe(true);
 
       const { token, items } = await demoEquipment(h);
@@ -118,7 +119,28 @@ describe.each(storageCases())('demo account on %s', (store) => {
       ]);
       expect(tree.counters.total).toBe(items.length);
 
-      const second = await seedDemo(h.storage.db, h.clock.ms + 1000);
+      // Each device has a link secret of its own, which its owner can read; none is open.
+      const hosts = items.filter((e) => e.parentId === null);
+      expect(hosts.every((e) => e.hasLinkSecret && !e.openLink)).toBe(true);
+      const secrets = new Set<string>();
+      for (const host of hosts) {
+        const { linkSecret } = await get<{ linkSecret: string }>(
+          h,
+          `/equipment/${host.id}/link-secret`,
+          token,
+        );
+        expect(linkSecret).toMatch(/^[A-Za-z0-9]{20}$/);
+        const row = await h.storage.db
+          .selectFrom('equipment')
+          .select('link_secret_hash')
+          .where('id', '=', host.id)
+          .executeTakeFirstOrThrow();
+        expect(row.link_secret_hash).toBe(hashLinkSecret(linkSecret));
+        secrets.add(linkSecret);
+      }
+      expect(secrets.size).toBe(hosts.length);
+
+      const second = await seedDemo(h.storage.db, h.clock.ms + 1000, linkSecretKey(h.jwtKey));
       expect(second).toEqual({ created: false, userId: first.userId });
       expect((await demoEquipment(h)).items).toEqual(items);
     });
@@ -126,7 +148,7 @@ describe.each(storageCases())('demo account on %s', (store) => {
     it('changes nothing for an existing demo user, even one that removed a device', async () => {
       await h.storage.db.deleteFrom('equipment').where('sn', '=', 'DEMO0003').execute();
       const before = (await demoEquipment(h)).items;
-      const again = await seedDemo(h.storage.db, h.clock.ms + 2000);
+      const again = await seedDemo(h.storage.db, h.clock.ms + 2000, linkSecretKey(h.jwtKey));
       expect(again.created).toBe(false);
       expect((await demoEquipment(h)).items).toEqual(before);
       expect(before.map((e) => e.sn)).not.toContain('DEMO0003');
@@ -138,8 +160,8 @@ describe.each(storageCases())('demo account on %s', (store) => {
 
     it('creates one account and one set of devices', async () => {
       const results = await Promise.all([
-        seedDemo(h.storage.db, h.clock.ms),
-        seedDemo(h.storage.db, h.clock.ms),
+        seedDemo(h.storage.db, h.clock.ms, linkSecretKey(h.jwtKey)),
+        seedDemo(h.storage.db, h.clock.ms, linkSecretKey(h.jwtKey)),
       ]);
       expect(results.map((r) => r.created).sort()).toEqual([false, true]);
       expect(results[0]!.userId).toBe(results[1]!.userId);
@@ -167,7 +189,7 @@ describe.each(storageCases())('demo account on %s', (store) => {
       });
       expect(taken.statusCode, taken.body).toBe(201);
 
-      const seeded = await seedDemo(h.storage.db, h.clock.ms);
+      const seeded = await seedDemo(h.storage.db, h.clock.ms, linkSecretKey(h.jwtKey));
       expect(seeded.created).toBe(true);
       const { items } = await demoEquipment(h);
       expect(items.map((e) => e.unid).sort()).toEqual([

@@ -9,13 +9,14 @@ import { ApiError } from '../http/errors.js';
 import { isUniqueViolation } from '../storage/errors.js';
 import type { Database } from '../storage/schema.js';
 import { insertDevice, insertSubDevice } from '../equipment/store.js';
+import { generateLinkSecret, storedLinkSecret } from '../gateway/secrets.js';
 import type { NewDevice, NewSubDevice } from '../equipment/store.js';
 
 export const DEMO_USER_NAME = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
 
-/** A device of the demo plant, with the devices behind it. */
-export interface DemoDevice extends Omit<NewDevice, 'ownerId'> {
+/** A device of the demo plant, with the devices behind it; its link secret is made when seeded. */
+export interface DemoDevice extends Omit<NewDevice, 'ownerId' | 'link'> {
   readonly subDevices?: readonly NewSubDevice[];
 }
 
@@ -221,11 +222,14 @@ const DEVICE_SAVEPOINT = 'demo_device';
 /**
  * Creates the demo account and its equipment in one transaction, unless a user named `demo`
  * exists (then nothing changes and `created` is false). A device whose serial number is already
- * registered to someone else is left out, with its sub-devices; the rest is created.
+ * registered to someone else is left out, with its sub-devices; the rest is created, each device
+ * with a link secret of its own sealed under `linkSecretKey`, which the demo plant's simulated
+ * devices send (plant.ts).
  */
 export async function seedDemo(
   db: Kysely<Database>,
   now: number,
+  linkSecretKey: Uint8Array,
 ): Promise<{ created: boolean; userId: number }> {
   const existing = await findDemoUser(db);
   if (existing !== undefined) return { created: false, userId: existing };
@@ -252,7 +256,8 @@ export async function seedDemo(
       // A refused insert aborts a PostgreSQL transaction; rolling back to the savepoint keeps it going.
       const sp = await trx.savepoint(DEVICE_SAVEPOINT).execute();
       try {
-        const id = await insertDevice(sp, { ...device, ownerId: user.id }, now);
+        const link = storedLinkSecret(linkSecretKey, device.sn, generateLinkSecret());
+        const id = await insertDevice(sp, { ...device, ownerId: user.id, link }, now);
         const host = await sp
           .selectFrom('equipment')
           .selectAll()

@@ -25,12 +25,17 @@ type Role = (typeof ROLES)[number];
 
 const LEVELS: readonly ShareLevel[] = ['read', 'readwrite', 'operate', 'edit', 'delete'];
 
-/** One equipment with a share code, a spare grant and a sub-device, and the role's access to it. */
+/**
+ * One equipment (a team host) with a share code, a spare grant and a sub-device, and the role's
+ * access to it; for the routes that need one, an analog output module shared the same way.
+ */
 interface Fixture {
   readonly id: number;
   readonly subId: number;
   readonly codeId: number;
   readonly spareGrantId: number;
+  /** The FL-AO4 (4 AO registers from 400), or 0 when the route needs none. */
+  readonly aoId: number;
 }
 
 type Call = (
@@ -40,7 +45,23 @@ type Call = (
 
 let address = 0;
 
-const ROUTES: Record<string, { call: Call; expect: Record<Role, number> }> = {
+/** Link settings: the owner's and administrators' alone, whatever the grantee's level. */
+const OWNER_ONLY = (ok: number): Record<Role, number> =>
+  row(ok, { read: 403, readwrite: 403, operate: 403, edit: 403, delete: 403 }, ok);
+
+/** A register write (waohex) to `aoinfos` on the fixture's AO module, or on its team host. */
+const registerWrite =
+  (aoinfos: string, on: 'ao' | 'host'): Call =>
+  (f) => ({
+    method: 'POST',
+    url: `/equipment/${on === 'ao' ? f.aoId : f.id}/operations`,
+    body: { opr: 'waohex', aoinfos },
+  });
+
+/** Configuration (edit), not operation: readwrite may, operate may not. */
+const CONFIGURATION = row(503, { read: 403, readwrite: 503, operate: 403, edit: 503, delete: 503 }, 503);
+
+const ROUTES: Record<string, { call: Call; expect: Record<Role, number>; ao?: boolean }> = {
   'GET /equipment/:id': {
     call: (f) => ({ method: 'GET', url: `/equipment/${f.id}` }),
     expect: row(200, { read: 200, readwrite: 200, operate: 200, edit: 200, delete: 200 }, 200),
@@ -73,6 +94,70 @@ const ROUTES: Record<string, { call: Call; expect: Record<Role, number> }> = {
       body: { opr: 'rdo', regstart: 0, regnum: 1 },
     }),
     expect: row(503, { read: 503, readwrite: 503, operate: 503, edit: 503, delete: 503 }, 503),
+  },
+  'POST /equipment/:id/operations (waohex to an AO register)': {
+    call: registerWrite('400_0190', 'ao'),
+    expect: row(503, { read: 403, readwrite: 403, operate: 503, edit: 503, delete: 503 }, 503),
+    ao: true,
+  },
+  'POST /equipment/:id/operations (waohex to every AO register)': {
+    call: registerWrite('400_0001000200030004', 'ao'),
+    expect: row(503, { read: 403, readwrite: 403, operate: 503, edit: 503, delete: 503 }, 503),
+    ao: true,
+  },
+  'POST /equipment/:id/operations (waohex past the AO registers)': {
+    call: registerWrite('403_00010002', 'ao'),
+    expect: CONFIGURATION,
+    ao: true,
+  },
+  'POST /equipment/:id/operations (waohex to the clock, 1100)': {
+    call: registerWrite('1100_0001', 'ao'),
+    expect: CONFIGURATION,
+    ao: true,
+  },
+  'POST /equipment/:id/operations (waohex clearing the slave table, 1200)': {
+    call: registerWrite('1200_0001', 'host'),
+    expect: CONFIGURATION,
+  },
+  'POST /equipment/:id/operations (waohex to the LoRa parameters, 1210)': {
+    call: registerWrite('1210_0001', 'host'),
+    expect: CONFIGURATION,
+  },
+  'PATCH /equipment/:id (modbusTcp)': {
+    call: (f) => ({
+      method: 'PATCH',
+      url: `/equipment/${f.id}`,
+      body: { modbusTcp: { host: '10.0.0.9', port: 502 } },
+    }),
+    expect: OWNER_ONLY(200),
+  },
+  'PATCH /equipment/:id (modbusTcp: null)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { modbusTcp: null } }),
+    expect: OWNER_ONLY(200),
+  },
+  'PATCH /equipment/:id (linkSecret)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { linkSecret: 'matrix secret' } }),
+    expect: OWNER_ONLY(200),
+  },
+  'PATCH /equipment/:id (linkSecret: null)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { linkSecret: null } }),
+    expect: OWNER_ONLY(200),
+  },
+  'PATCH /equipment/:id (openLink)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { openLink: true } }),
+    expect: OWNER_ONLY(200),
+  },
+  'PATCH /equipment/:id (name and openLink together)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { name: 'renamed', openLink: false } }),
+    expect: OWNER_ONLY(200),
+  },
+  'GET /equipment/:id/link-secret': {
+    call: (f) => ({ method: 'GET', url: `/equipment/${f.id}/link-secret` }),
+    expect: OWNER_ONLY(200),
+  },
+  'POST /equipment/:id/link-secret': {
+    call: (f) => ({ method: 'POST', url: `/equipment/${f.id}/link-secret` }),
+    expect: OWNER_ONLY(200),
   },
   'GET /equipment/:id/sub-devices': {
     call: (f) => ({ method: 'GET', url: `/equipment/${f.id}/sub-devices` }),
@@ -178,8 +263,27 @@ describe.each(storageCases())('authorization matrix on %s', (store) => {
     return redeemed.grantId;
   }
 
+  /** Gives `role` its access to equipment `id`: a share of its level, an expired or a revoked one. */
+  async function grant(id: number, role: Role): Promise<void> {
+    if ((LEVELS as readonly string[]).includes(role)) await share(id, role as ShareLevel, role);
+    if (role === 'expired') {
+      const grantId = await share(id, 'edit', role);
+      await h.storage.db
+        .updateTable('equipment_grants')
+        .set({ expires_at: h.clock.now() - 1 })
+        .where('id', '=', grantId)
+        .execute();
+    }
+    if (role === 'revoked') {
+      const grantId = await share(id, 'edit', role);
+      await ok(await send(token('owner'), 'DELETE', `/equipment/${id}/grants/${grantId}`), 204);
+    }
+  }
+
   let serial = 0;
-  async function fixture(role: Role): Promise<Fixture> {
+  /** Link secrets of the fixtures' hosts, as their POST replies gave them. */
+  const secrets = new Map<number, string>();
+  async function fixture(role: Role, withAo = false): Promise<Fixture> {
     serial += 1;
     const host = (await ok(
       await send(token('owner'), 'POST', '/equipment', {
@@ -188,7 +292,22 @@ describe.each(storageCases())('authorization matrix on %s', (store) => {
         name: `Matrix ${serial}`,
       }),
       201,
-    )) as { id: number };
+    )) as { id: number; linkSecret: string };
+    secrets.set(host.id, host.linkSecret);
+    let aoId = 0;
+    if (withAo) {
+      aoId = (
+        (await ok(
+          await send(token('owner'), 'POST', '/equipment', {
+            sn: `MATRIXAO${String(serial).padStart(4, '0')}`,
+            type: 'FL-AO4',
+            name: `Matrix AO ${serial}`,
+          }),
+          201,
+        )) as { id: number }
+      ).id;
+      await grant(aoId, role);
+    }
     const sub = (await ok(
       await send(token('owner'), 'POST', `/equipment/${host.id}/sub-devices`, {
         address: 1,
@@ -205,20 +324,8 @@ describe.each(storageCases())('authorization matrix on %s', (store) => {
       201,
     )) as { id: number };
     const spareGrantId = await share(host.id, 'read', 'spare');
-    if ((LEVELS as readonly string[]).includes(role)) await share(host.id, role as ShareLevel, role);
-    if (role === 'expired') {
-      const grantId = await share(host.id, 'edit', role);
-      await h.storage.db
-        .updateTable('equipment_grants')
-        .set({ expires_at: h.clock.now() - 1 })
-        .where('id', '=', grantId)
-        .execute();
-    }
-    if (role === 'revoked') {
-      const grantId = await share(host.id, 'edit', role);
-      await ok(await send(token('owner'), 'DELETE', `/equipment/${host.id}/grants/${grantId}`), 204);
-    }
-    return { id: host.id, subId: sub.id, codeId: code.id, spareGrantId };
+    await grant(host.id, role);
+    return { id: host.id, subId: sub.id, codeId: code.id, spareGrantId, aoId };
   }
 
   it('gives every caller exactly the status of the matrix', async () => {
@@ -232,7 +339,7 @@ describe.each(storageCases())('authorization matrix on %s', (store) => {
     const seen: string[] = [];
     for (const [name, route] of Object.entries(ROUTES)) {
       for (const role of ROLES) {
-        const f = await fixture(role);
+        const f = await fixture(role, route.ao === true);
         const { method, url, body } = route.call(f, role);
         const res = await send(token(role), method, url, body);
         seen.push(`${name} as ${role}: ${res.statusCode}`);
@@ -276,6 +383,33 @@ describe.each(storageCases())('authorization matrix on %s', (store) => {
     )) as { id: number; ownerId: number; permission: { level: number } };
     expect(sub.permission.level).toBe(3);
     await ok(await send(token('owner'), 'GET', `/equipment/${sub.id}`), 200);
+  });
+
+  it('never shows a device’s link secret to anyone but its owner and administrators', async () => {
+    for (const role of ROLES) {
+      const f = await fixture(role);
+      const secret = secrets.get(f.id)!;
+      expect(secret).toMatch(/^[A-Za-z0-9]{20}$/);
+      const bodies = await Promise.all(
+        [
+          `/equipment/${f.id}`,
+          `/equipment/${f.id}?format=wire`,
+          '/equipment?limit=1000',
+          '/equipment/tree',
+        ].map(async (url) => (await send(token(role), 'GET', url)).body),
+      );
+      for (const body of bodies) {
+        expect(body, role).not.toContain(secret);
+        expect(body, role).not.toMatch(/"linkSecret"/);
+      }
+      const read = await send(token(role), 'GET', `/equipment/${f.id}/link-secret`);
+      const mayRead = role === 'owner' || role === 'admin';
+      expect(read.body.includes(secret), role).toBe(mayRead);
+      if ((LEVELS as readonly string[]).includes(role)) {
+        // A grantee sees that the device has a secret, and whether its link is open: not the secret.
+        expect(JSON.parse(bodies[0]!)).toMatchObject({ hasLinkSecret: true, openLink: false });
+      }
+    }
   });
 
   it('lists shared equipment to its grantees only, while the share runs', async () => {

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it as baseIt } from 'vitest';
 import { bearer, expectError, login, register, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
+import { DialPolicy, interfaceAddresses, parseCidrList } from '../gateway/dial-policy.js';
+import { linkSecretKey, sealLinkSecret } from '../gateway/secrets.js';
 import type { EquipmentReply } from './fields.js';
 import type { TreeReply } from './tree.js';
 
@@ -180,8 +182,12 @@ describe.each(storageCases())('equipment on %s', (store) => {
     expect(made.settings.modes.doDi['AIIndexArr']).toEqual([0, 2]);
     expect(made.cameraPassword).toBe('ABCDEF');
 
+    // The reply to the POST alone carries the link secret.
     const again = await send('GET', `/equipment/${made.id}`, a.token);
-    expect(again.json()).toEqual(made);
+    const { linkSecret, ...shown } = made as EquipmentReply & { linkSecret?: string };
+    expect(linkSecret).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(again.json()).toEqual(shown);
+    expect(again.body).not.toContain(linkSecret);
 
     const wire = (await send('GET', `/equipment/${made.id}?format=wire`, a.token)).json() as Record<
       string,
@@ -438,24 +444,61 @@ describe.each(storageCases())('equipment on %s', (store) => {
     expectError(await send('GET', '/equipment?sort=name', a.token), 400, 'bad_request');
     expectError(await send('GET', '/equipment?scope=all', a.token), 403, 'forbidden');
   });
-  it('sets and clears the link secret, keeping only its hash and never showing it', async () => {
+  it('gives a new device a link secret its owner can read again and regenerate, and never shows it elsewhere', async () => {
     const a = await user('eq-secret-a');
-    const made = await add(a.token, { sn: 'SECRET01', type: 'FL-R4', name: 'Gate' });
-    expect(made.hasLinkSecret).toBe(false);
+    const res = await send('POST', '/equipment', a.token, { sn: 'SECRET01', type: 'FL-R4', name: 'Gate' });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json() as EquipmentReply & { linkSecret: string };
+    expect(made).toMatchObject({ hasLinkSecret: true, openLink: false });
+    expect(made.linkSecret).toMatch(/^[A-Za-z0-9]{20}$/);
+    const stored = () =>
+      h.storage.db
+        .selectFrom('equipment')
+        .select(['link_secret_hash', 'link_secret_sealed', 'link_open'])
+        .where('id', '=', made.id)
+        .executeTakeFirstOrThrow();
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const row = await stored();
+    expect(row).toMatchObject({ link_secret_hash: sha(made.linkSecret), link_open: 0 });
+    expect(row.link_secret_sealed).not.toContain(made.linkSecret);
+
+    const read = async () => {
+      const got = await send('GET', `/equipment/${made.id}/link-secret`, a.token);
+      expect(got.statusCode, got.body).toBe(200);
+      return got.json() as { linkSecret: string | null; hasLinkSecret: boolean; openLink: boolean };
+    };
+    expect(await read()).toEqual({ linkSecret: made.linkSecret, hasLinkSecret: true, openLink: false });
+    for (const url of [
+      `/equipment/${made.id}`,
+      `/equipment/${made.id}?format=wire`,
+      '/equipment',
+      '/equipment/tree',
+    ]) {
+      const body = (await send('GET', url, a.token)).body;
+      expect(body, url).not.toContain(made.linkSecret);
+      expect(body, url).not.toMatch(/link_secret|linkSecret"/);
+    }
+
+    // Regenerated: a new secret, the old one's hash gone.
+    const fresh = await send('POST', `/equipment/${made.id}/link-secret`, a.token);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const regenerated = fresh.json() as { linkSecret: string };
+    expect(regenerated).toMatchObject({ hasLinkSecret: true, openLink: false });
+    expect(regenerated.linkSecret).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(regenerated.linkSecret).not.toBe(made.linkSecret);
+    expect((await stored()).link_secret_hash).toBe(sha(regenerated.linkSecret));
+    expect((await read()).linkSecret).toBe(regenerated.linkSecret);
+
+    // The owner's own secret, kept the same way.
     const set = await send('PATCH', `/equipment/${made.id}`, a.token, { linkSecret: 'open sesame' });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toMatchObject({ hasLinkSecret: true });
+    expect(set.json()).toMatchObject({ hasLinkSecret: true, openLink: false });
     expect(set.body).not.toContain('sesame');
-    const row = await h.storage.db
-      .selectFrom('equipment')
-      .select('link_secret_hash')
-      .where('id', '=', made.id)
-      .executeTakeFirstOrThrow();
-    expect(row.link_secret_hash).toBe(createHash('sha256').update('open sesame').digest('hex'));
+    expect((await stored()).link_secret_hash).toBe(sha('open sesame'));
+    expect((await read()).linkSecret).toBe('open sesame');
     const listed = (await send('GET', '/equipment', a.token)).json() as { items: EquipmentReply[] };
     expect(listed.items.find((e) => e.id === made.id)?.hasLinkSecret).toBe(true);
     expect(JSON.stringify(listed)).not.toMatch(/sesame|link_secret|linkSecret"/);
-
     for (const bad of ['short', 'x'.repeat(65), 'tab\there!', 'naïve-secret', 42]) {
       expectError(
         await send('PATCH', `/equipment/${made.id}`, a.token, { linkSecret: bad }),
@@ -463,8 +506,53 @@ describe.each(storageCases())('equipment on %s', (store) => {
         'bad_request',
       );
     }
+    for (const bad of ['yes', 1, null]) {
+      expectError(
+        await send('PATCH', `/equipment/${made.id}`, a.token, { openLink: bad }),
+        400,
+        'bad_request',
+      );
+    }
+
+    // Sealed under another server key (JWT_SECRET changed): still checked by its hash, not readable.
+    await h.storage.db
+      .updateTable('equipment')
+      .set({
+        link_secret_sealed: sealLinkSecret(linkSecretKey(new Uint8Array(32)), 'SECRET01', 'open sesame'),
+      })
+      .where('id', '=', made.id)
+      .execute();
+    expect(await read()).toEqual({ linkSecret: null, hasLinkSecret: true, openLink: false });
+
+    // The opt-out: the device may register without its secret; the reply warns of it.
+    const opened = await send('PATCH', `/equipment/${made.id}`, a.token, { openLink: true });
+    expect(opened.json()).toMatchObject({ hasLinkSecret: true, openLink: true });
+    expect((await stored()).link_open).toBe(1);
+    const closed = await send('PATCH', `/equipment/${made.id}`, a.token, { openLink: false });
+    expect(closed.json()).toMatchObject({ hasLinkSecret: true, openLink: false });
+
+    // Clearing the secret opens the link, and a link without a secret cannot be closed.
+    expectError(
+      await send('PATCH', `/equipment/${made.id}`, a.token, { linkSecret: null, openLink: false }),
+      400,
+      'bad_request',
+    );
     const cleared = await send('PATCH', `/equipment/${made.id}`, a.token, { linkSecret: null });
-    expect(cleared.json()).toMatchObject({ hasLinkSecret: false });
+    expect(cleared.json()).toMatchObject({ hasLinkSecret: false, openLink: true });
+    expect(await read()).toEqual({ linkSecret: null, hasLinkSecret: false, openLink: true });
+    expectError(
+      await send('PATCH', `/equipment/${made.id}`, a.token, { openLink: false }),
+      400,
+      'bad_request',
+    );
+    const again = (await send('POST', `/equipment/${made.id}/link-secret`, a.token)).json() as {
+      linkSecret: string;
+      openLink: boolean;
+    };
+    expect(again.openLink).toBe(true);
+    const shut = await send('PATCH', `/equipment/${made.id}`, a.token, { openLink: false });
+    expect(shut.json()).toMatchObject({ hasLinkSecret: true, openLink: false });
+    expect((await read()).linkSecret).toBe(again.linkSecret);
 
     const team = await add(a.token, { sn: 'SECRET02', type: 'FL-JYTeam001', name: 'Team' });
     const slave = await send('POST', `/equipment/${team.id}/sub-devices`, a.token, {
@@ -472,20 +560,23 @@ describe.each(storageCases())('equipment on %s', (store) => {
       type: 'FL-LR4',
       name: 'Slave',
     });
-    expect((slave.json() as EquipmentReply).hasLinkSecret).toBe(false);
+    expect(slave.json()).toMatchObject({ hasLinkSecret: false, openLink: false });
+    expect(slave.body).not.toContain('linkSecret');
     const id = (slave.json() as EquipmentReply).id;
-    expectError(
-      await send('PATCH', `/equipment/${id}`, a.token, { linkSecret: 'open sesame' }),
-      400,
-      'bad_request',
-    );
-    // Setting it is an edit: a stranger is not told the equipment exists.
+    for (const body of [{ linkSecret: 'open sesame' }, { openLink: true }]) {
+      expectError(await send('PATCH', `/equipment/${id}`, a.token, body), 400, 'bad_request');
+    }
+    expectError(await send('GET', `/equipment/${id}/link-secret`, a.token), 400, 'bad_request');
+    expectError(await send('POST', `/equipment/${id}/link-secret`, a.token), 400, 'bad_request');
+    // A stranger is not told the equipment exists.
     const b = await user('eq-secret-b');
     expectError(
       await send('PATCH', `/equipment/${made.id}`, b.token, { linkSecret: null }),
       404,
       'not_found',
     );
+    expectError(await send('GET', `/equipment/${made.id}/link-secret`, b.token), 404, 'not_found');
+    expectError(await send('POST', `/equipment/${made.id}/link-secret`, b.token), 404, 'not_found');
   });
 
   it('sets and clears the Modbus TCP address of a device, and refuses it for sub-devices', async () => {
@@ -550,5 +641,75 @@ describe.each(storageCases())('equipment on %s', (store) => {
     );
     const b = await user('eq-mbtcp-b');
     expectError(await send('PATCH', `/equipment/${made.id}`, b.token, { modbusTcp: null }), 404, 'not_found');
+  });
+
+  it('refuses Modbus TCP addresses the server must not dial: loopback, link-local, unspecified, multicast, its own', async () => {
+    const a = await user('eq-ssrf-a');
+    const made = await add(a.token, { sn: 'SSRF0001', type: 'FL-R8', name: 'Target' });
+    for (const host of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '::1',
+      '169.254.169.254',
+      'fe80::1',
+      '0.0.0.0',
+      '::',
+      '224.0.0.1',
+      '255.255.255.255',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+      ...interfaceAddresses().filter((address) => !address.includes('%')),
+    ]) {
+      const res = await send('PATCH', `/equipment/${made.id}`, a.token, { modbusTcp: { host, port: 6379 } });
+      const message = expectError(res, 400, 'bad_request');
+      expect(message, host).toMatch(/does not dial .*MODBUS_TCP_ALLOW/);
+    }
+    const row = await h.storage.db
+      .selectFrom('equipment')
+      .select(['link_host', 'link_port'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ link_host: null, link_port: null });
+    // A name is taken here and checked when dialled, against every address it resolves to then.
+    const named = await send('PATCH', `/equipment/${made.id}`, a.token, {
+      modbusTcp: { host: 'localhost', port: 502 },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    for (const host of ['10.1.2.3', '192.168.1.20', '8.8.8.8', 'fd00::20']) {
+      const ok = await send('PATCH', `/equipment/${made.id}`, a.token, { modbusTcp: { host, port: 502 } });
+      expect(ok.statusCode, `${host}: ${ok.body}`).toBe(200);
+    }
+  });
+});
+
+describe.each(storageCases())('equipment with MODBUS_TCP_ALLOW on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const h = useAccountsApp(store, {
+    dialPolicy: new DialPolicy({ allow: parseCidrList('127.0.0.0/8, ::1') }),
+  });
+
+  it('takes the loopback addresses the operator allowed, and still refuses the others', async () => {
+    await register(h, 'eq-allow-a');
+    const token = (await login(h, 'eq-allow-a')).accessToken;
+    const patch = (id: number, host: string) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/equipment/${id}`,
+        headers: bearer(token),
+        payload: { modbusTcp: { host, port: 502 } },
+      });
+    const made = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/equipment',
+      headers: bearer(token),
+      payload: { sn: 'ALLOW001', type: 'FL-R8', name: 'Simulator' },
+    });
+    const { id } = made.json() as { id: number };
+    for (const host of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await patch(id, host);
+      expect(res.statusCode, `${host}: ${res.body}`).toBe(200);
+    }
+    for (const host of ['169.254.169.254', '0.0.0.0']) expectError(await patch(id, host), 400, 'bad_request');
   });
 });

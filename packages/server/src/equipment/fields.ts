@@ -57,7 +57,10 @@ export const SubDeviceCreate = z.strictObject({
   settings: SettingsInput.optional(),
 });
 
-/** The secret a device's DTU registration must carry (`SN:secret`); stored as a hash, never shown. */
+/**
+ * The secret a device's DTU registration must carry (`SN:secret`): stored as a hash for the check
+ * and sealed for its owner (and administrators) to read again; never shown to grantees.
+ */
 export const LinkSecret = z.string().regex(/^[\x20-\x7e]{8,64}$/, '8-64 printable ASCII characters');
 
 /** A DNS name: dot-separated labels of letters, digits and inner hyphens, each 1-63 long. */
@@ -80,8 +83,16 @@ export const EquipmentPatch = z.strictObject({
   description: Description.optional(),
   group: Group.optional(),
   cameraPassword: CameraPassword.optional(),
-  /** null clears it: the device then registers with its serial number alone. */
+  /**
+   * The owner's (or an administrator's) own secret; null clears it, which opens the link (the
+   * device then registers with its serial number alone) unless `openLink: false` says otherwise.
+   */
   linkSecret: LinkSecret.nullable().optional(),
+  /**
+   * true: the device may register without its secret (for DTUs that cannot send one; shown as a
+   * warning); false: only with it (the equipment must have a secret). Owner and administrators only.
+   */
+  openLink: z.boolean().optional(),
   /** The server dials the device there over Modbus TCP; null: it is reached through its DTU. */
   modbusTcp: ModbusTcpAddress.nullable().optional(),
   settings: SettingsInput.optional(),
@@ -144,8 +155,13 @@ export const EquipmentReply = z.object({
   permission: PermissionReply,
   status: StatusReply,
   settings: Settings,
-  /** Whether the device's link registration must carry a secret. */
+  /** Whether the device has a link secret (the secret itself: GET /equipment/:id/link-secret). */
   hasLinkSecret: z.boolean(),
+  /**
+   * Warning: the device may register without a secret, so anyone who knows its serial number can
+   * take its link while it is offline (the owner's opt-out, or a device from before secrets).
+   */
+  openLink: z.boolean(),
   /** Where the server dials the device over Modbus TCP; null when it is reached through a DTU. */
   modbusTcp: z.object({ host: z.string(), port: z.number() }).nullable(),
   /** Only for callers with the camera right. */
@@ -154,6 +170,18 @@ export const EquipmentReply = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type EquipmentReply = z.infer<typeof EquipmentReply>;
+
+/** A new device, with the link secret its DTU must send (`SN:secret`), shown to its owner. */
+export const EquipmentCreatedReply = EquipmentReply.extend({ linkSecret: z.string() });
+
+/** A device's link secret, for its owner and administrators. */
+export const LinkSecretReply = z.object({
+  /** null when none is set, or it was set before secrets were kept or under another server key. */
+  linkSecret: z.string().nullable(),
+  hasLinkSecret: z.boolean(),
+  openLink: z.boolean(),
+});
+export type LinkSecretReply = z.infer<typeof LinkSecretReply>;
 
 /** The specification's record (spec §3): fID, fUNID, SN, f… lists ';'-joined, plus the caller's authority. */
 export const WireRecord = z.record(z.string(), z.unknown());
@@ -222,6 +250,7 @@ export function equipmentReply(
     status: statusOf(row, host),
     settings: readSettings(type.counts, row.settings, type.image),
     hasLinkSecret: (row.link_secret_hash ?? null) !== null,
+    openLink: row.parent_id === null && row.link_open === 1,
     modbusTcp: modbusTcpOf(row),
     ...(access.rights.camera ? { cameraPassword: row.camera_password } : {}),
     createdAt: new Date(row.created_at).toISOString(),

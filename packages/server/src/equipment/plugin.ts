@@ -3,6 +3,7 @@
  * behind hosts, and the tree with its counters. Every equipment-scoped route checks the caller's
  * rights through access.ts.
  */
+import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Kysely } from 'kysely';
@@ -10,7 +11,8 @@ import { z } from 'zod';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
-import { hashLinkSecret } from '../gateway/secrets.js';
+import { DialPolicy, refusalMessage } from '../gateway/dial-policy.js';
+import { generateLinkSecret, storedLinkSecret } from '../gateway/secrets.js';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
@@ -20,6 +22,7 @@ import { EQUIPMENT_TYPES, equipmentType } from '@fieldlink/protocol';
 import type { EquipmentType } from '@fieldlink/protocol';
 import {
   EquipmentCreate,
+  EquipmentCreatedReply,
   EquipmentId,
   EquipmentPatch,
   EquipmentReply,
@@ -33,12 +36,17 @@ import {
   wireRecord,
 } from './fields.js';
 import { normaliseSettings, readSettings } from './settings.js';
+import { linkRoutes, requireLinkAuthority, requireOwnLink } from './link-routes.js';
 import { insertDevice, insertSubDevice, PRODUCT_MODEL_ERROR } from './store.js';
 import { buildTree, TreeReply } from './tree.js';
 import { EquipmentTypeReply, typeReply } from './type-reply.js';
 
 export interface EquipmentOptions {
   readonly storage: Storage;
+  /** Seals link secrets for their owners to read again (gateway/secrets.ts linkSecretKey). */
+  readonly linkSecretKey: Uint8Array;
+  /** Which Modbus TCP addresses may be set (IP literals are checked here, names when dialled). */
+  readonly dialPolicy?: DialPolicy;
   /** Epoch milliseconds; tests pass a clock they move. */
   readonly now?: () => number;
 }
@@ -106,6 +114,8 @@ function containsPattern(text: string): string {
 export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (app, options) => {
   const db = options.storage.db;
   const now = options.now ?? Date.now;
+  const linkKey = options.linkSecretKey;
+  const dialPolicy = options.dialPolicy ?? new DialPolicy();
   const security = [{ bearer: [] }];
   const guarded = { preHandler: app.authenticate };
   const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
@@ -260,19 +270,22 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       ...guarded,
       schema: {
         tags: ['equipment'],
-        summary: 'Add equipment by serial number and type; the caller owns it',
+        summary:
+          'Add equipment by serial number and type; the caller owns it. The reply carries the link secret its DTU must send (SN:secret)',
         security,
         body: EquipmentCreate,
-        response: { 201: EquipmentReply, 409: ErrorReply, ...errors },
+        response: { 201: EquipmentCreatedReply, 409: ErrorReply, ...errors },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
-      const id = await insertDevice(db, { ...body, ownerId: user.id }, now());
+      const linkSecret = generateLinkSecret();
+      const link = storedLinkSecret(linkKey, body.sn, linkSecret);
+      const id = await insertDevice(db, { ...body, ownerId: user.id, link }, now());
       await app.accessChanged([user.id]);
       reply.code(201);
-      return (await replyFor(user, id, 'array')) as EquipmentReply;
+      return { ...((await replyFor(user, id, 'array')) as EquipmentReply), linkSecret };
     },
   );
 
@@ -317,7 +330,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       schema: {
         tags: ['equipment'],
         summary:
-          'Change names, group, appearance, channel settings, modes, the link secret or the Modbus TCP address (edit right)',
+          'Change names, group, appearance, channel settings and modes (edit right), or the link settings: link secret, open link, Modbus TCP address (owner and administrators)',
         security,
         params: EquipmentId,
         body: EquipmentPatch,
@@ -326,23 +339,51 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     },
     async (request) => {
       const user = requireUser(request);
-      const { equipment } = await requireAccess(db, user, request.params.id, 'edit', now());
+      const { equipment, access } = await requireAccess(db, user, request.params.id, 'edit', now());
       const body = request.body;
       const type = typeOfRecord(equipment);
+      if (body.linkSecret !== undefined || body.openLink !== undefined || body.modbusTcp !== undefined) {
+        requireLinkAuthority(access);
+      }
       const changes: Partial<Equipment> = {};
       if (body.name !== undefined) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description;
       if (body.group !== undefined) changes.group_name = body.group;
       if (body.cameraPassword !== undefined) changes.camera_password = body.cameraPassword;
-      if (body.linkSecret !== undefined) {
-        if (equipment.parent_id !== null) {
-          throw new ApiError('bad_request', 'a sub-device has no link of its own, so no link secret');
+      if (body.linkSecret !== undefined || body.openLink !== undefined) {
+        requireOwnLink(equipment);
+        if (body.linkSecret === null) {
+          if (body.openLink === false) {
+            throw new ApiError(
+              'bad_request',
+              'a link without a secret must be open: openLink false needs a secret',
+            );
+          }
+          // Without a secret the device can only register on an open link.
+          Object.assign(changes, { link_secret_hash: null, link_secret_sealed: null, link_open: 1 });
+        } else if (body.linkSecret !== undefined) {
+          Object.assign(changes, storedLinkSecret(linkKey, equipment.sn ?? equipment.unid, body.linkSecret));
         }
-        changes.link_secret_hash = body.linkSecret === null ? null : hashLinkSecret(body.linkSecret);
+        if (body.openLink !== undefined) {
+          const secretAfter = body.linkSecret !== undefined ? body.linkSecret : equipment.link_secret_hash;
+          if (!body.openLink && secretAfter === null) {
+            throw new ApiError(
+              'bad_request',
+              'the device has no link secret: generate one (POST /equipment/{id}/link-secret) before closing its link',
+            );
+          }
+          changes.link_open = body.openLink ? 1 : 0;
+        }
       }
       if (body.modbusTcp !== undefined) {
         if (equipment.parent_id !== null) {
           throw new ApiError('bad_request', 'a sub-device is reached through its host, not over Modbus TCP');
+        }
+        const host = body.modbusTcp?.host;
+        // A host name is checked when it is dialled, against every address it resolves to then.
+        const refused = host !== undefined && isIP(host) !== 0 ? dialPolicy.refusal(host) : null;
+        if (host !== undefined && refused !== null) {
+          throw new ApiError('bad_request', `modbusTcp.host: ${refusalMessage(host, refused)}`);
         }
         changes.link_host = body.modbusTcp?.host ?? null;
         changes.link_port = body.modbusTcp?.port ?? null;
@@ -363,6 +404,8 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       return (await replyFor(user, equipment.id, 'array')) as EquipmentReply;
     },
   );
+
+  await app.register(linkRoutes, { db, now, linkKey });
 
   app.delete(
     '/equipment/:id',

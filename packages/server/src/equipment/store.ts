@@ -22,6 +22,8 @@ export function requireType(name: string): EquipmentType {
 
 export interface NewDevice {
   readonly ownerId: number;
+  /** The secret its link registration must carry, as stored (gateway/secrets.ts storedLinkSecret). */
+  readonly link: Pick<Equipment, 'link_secret_hash' | 'link_secret_sealed'>;
   readonly sn: string;
   readonly type: string;
   readonly name: string;
@@ -42,9 +44,13 @@ async function insert(
     | 'status_at'
     | 'settings'
     | 'link_secret_hash'
+    | 'link_secret_sealed'
+    | 'link_open'
     | 'link_host'
     | 'link_port'
-  >,
+    | 'link_node'
+  > &
+    Partial<Pick<Equipment, 'link_secret_hash' | 'link_secret_sealed'>>,
   type: EquipmentType,
   settings: SettingsInput,
   conflict: string,
@@ -67,7 +73,10 @@ async function insert(
   }
 }
 
-/** Adds a device with a link of its own; returns its id. 409 when the serial number is taken. */
+/**
+ * Adds a device with a link of its own, closed: it registers with its link secret only. Returns
+ * its id; 409 when the serial number is taken.
+ */
 export async function insertDevice(db: Kysely<Database>, device: NewDevice, now: number): Promise<number> {
   const type = requireType(device.type);
   if (type.attachesTo !== null) {
@@ -89,6 +98,8 @@ export async function insertDevice(db: Kysely<Database>, device: NewDevice, now:
       description: device.description ?? '',
       group_name: device.group ?? '',
       camera_password: device.cameraPassword ?? null,
+      link_secret_hash: device.link.link_secret_hash,
+      link_secret_sealed: device.link.link_secret_sealed,
       created_at: now,
       updated_at: now,
     },

@@ -36,14 +36,19 @@ describe('device registers over a DTU link', () => {
     await stack?.close();
   });
 
+  /** The link secret of each device made, by serial. */
+  const secrets = new Map<string, string>();
+
   async function equipment(body: Record<string, unknown>, path = '/equipment'): Promise<number> {
     const made = await post(stack.app, path, body, bearer(token));
     expect(made.statusCode, made.body).toBe(201);
-    return (made.json() as { id: number }).id;
+    const reply = made.json() as { id: number; sn: string | null; linkSecret?: string };
+    if (reply.sn !== null && reply.linkSecret !== undefined) secrets.set(reply.sn, reply.linkSecret);
+    return reply.id;
   }
 
   async function connect(type: string, sn: string, id: number, options: VirtualDeviceOptions = {}) {
-    const device = new VirtualDevice(type, sn, options);
+    const device = new VirtualDevice(type, sn, { secret: secrets.get(sn), ...options });
     const client = new DtuClient(device, {
       host: '127.0.0.1',
       port: stack.dtuPort,

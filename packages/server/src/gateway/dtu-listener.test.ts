@@ -118,14 +118,16 @@ describe.each(storageCases())('DTU listener on %s', (store) => {
     expect(registry.get('GW000003')).toBeUndefined();
   });
 
-  it('lets a second connection with the same serial replace the first; the device stays online', async () => {
+  it('lets a second connection with the same serial replace a first that no longer answers; the device stays online', async () => {
     await addDevices(storage(), ['GW000004']);
-    const { registry, dial, online } = await start();
+    const { registry, dial, online } = await start({ probeTimeoutMs: 100 });
     const offline: LinkCloseReason[] = [];
     registry.on('offline', (_sn, _id, reason) => offline.push(reason));
     const first = await dial('GW000004');
     await online('GW000004');
     const firstLink = registry.get('GW000004')!;
+    // A DTU redialling after its NAT dropped the first connection: nothing answers there any more.
+    first.answer = () => [];
     const second = await dial('GW000004');
     await until(() => registry.get('GW000004') !== firstLink);
     await first.closed;
@@ -156,13 +158,15 @@ describe.each(storageCases())('DTU listener on %s', (store) => {
       ['GW000005', 'DTU registration refused: wrong secret'],
       ['x', 'DTU registration refused: serial number must be 4-32 letters, digits, - or .'],
       ['GW000005', 'DTU registration refused: wrong secret'],
+      // The third refusal of one serial within a minute is a contest.
+      ['GW000005', 'DTU link contested'],
     ]);
     for (const warning of warnings) expect(warning.details.remote).toMatch(/^127\.0\.0\.1:\d+$/);
     expect(JSON.stringify(log.entries)).not.toContain('sesame');
 
     await dial('GW000005:open sesame');
     await online('GW000005');
-    // Without a secret set, a registration with or without one is taken.
+    // Without a secret set, on an open link, a registration with or without one is taken.
     await dial('GW000006:anything');
     await online('GW000006');
   });

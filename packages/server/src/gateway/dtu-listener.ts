@@ -1,8 +1,15 @@
 /**
  * The DTU TCP listener: devices dial in, send their registration packet (serial number, optionally
  * `:secret`), and from then on answer the Modbus RTU requests of their link. Unknown serials and
- * wrong or missing secrets are refused (logged at warn, socket closed); a second connection with a
- * serial replaces the first. Registered links live in the LinkRegistry.
+ * wrong or missing secrets are refused (logged at warn, socket closed); a serial whose link is
+ * open (its owner's opt-out) may register without one. Registered links live in the LinkRegistry.
+ *
+ * A second connection for a serial that has a live link (docs/protocol.md § Contested links): a
+ * connection with the right secret takes over from one without it (or with a secret since
+ * replaced); one without it never takes over from one with it; between equals, the newcomer takes
+ * over only when the live link no longer answers (a DTU redialling after its NAT dropped it), so
+ * two devices with one serial do not take the link from each other in turn. A refused newcomer is
+ * a contest: recorded and pushed to the equipment's consoles as an alarm (link-contests.ts).
  *
  * The sockets and the links' Modbus RTU master run in a thread of their own (dtu-thread.ts): the
  * main thread checks each registration against the store and sends requests to the links through
@@ -11,14 +18,20 @@
 import type { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
+import { equipmentType } from '@fieldlink/protocol';
+import type { ModbusRequest } from '@fieldlink/protocol';
 import { startThread } from '../threads.js';
+import type { DeviceLink } from './device-link.js';
+import { LinkContests, reportContests } from './link-contests.js';
+import type { ContestSinks } from './link-contests.js';
 import { findLinkEquipment } from './link-equipment.js';
 import type { LinkEquipment } from './link-equipment.js';
 import type { LinkOptions } from './link.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
 import { LinkRegistry } from './registry.js';
-import { linkSecretAccepted } from './secrets.js';
+import { stateRequests } from './rtu-frames.js';
+import { linkVerdict } from './secrets.js';
 import type { DtuThreadData, FromThread, ToThread, WireRegistration } from './dtu-thread-messages.js';
 import { errorFromWire, Outbox } from './dtu-thread-messages.js';
 import { ThreadLink } from './thread-link.js';
@@ -27,6 +40,12 @@ import type { ThreadPost } from './thread-link.js';
 export const DEFAULT_DTU_PORT = 8899;
 export const DEFAULT_HEARTBEAT = 'ping';
 export const DEFAULT_REGISTRATION_TIMEOUT_MS = 10_000;
+/** How long a live link has to answer when another connection registers its serial. */
+export const DEFAULT_PROBE_TIMEOUT_MS = 3000;
+/** A live link that answered a probe this recently is taken to answer still (no probe per attempt). */
+const PROBE_FRESH_MS = 10_000;
+/** What a live link is asked when its type has no state read: any answer, an exception too, will do. */
+const ANY_REQUEST: ModbusRequest = { fn: 3, address: 0, count: 1 };
 /** How long after losing its thread the listener starts another. */
 const THREAD_RESTART_MS = 1000;
 
@@ -39,8 +58,19 @@ export interface DtuListenerOptions {
   /** Idle timeout, queue size and dead-link rule of each link (see ModbusRtuLink). */
   readonly link?: Omit<LinkOptions, 'heartbeat' | 'initial'>;
   readonly log?: GatewayLog;
-  /** Epoch milliseconds for `status_at`. */
+  /** Epoch milliseconds for `status_at` and contest reports. */
   readonly now?: () => number;
+  /** Where contested links are reported (history events, live pushes); only logged without. */
+  readonly contests?: Omit<ContestSinks, 'log'> & {
+    /** At most one report per serial in this long; default 60 s. */
+    readonly windowMs?: number;
+    /** Refusals of a serial within the window that make a contest without a live link; default 3. */
+    readonly repeatAfter?: number;
+  };
+  /** How long a live link has to answer when another connection registers its serial; default 3 s. */
+  readonly probeTimeoutMs?: number;
+  /** This server node's id, recorded with the devices whose links it holds (registry.ts). */
+  readonly nodeId?: string;
 }
 
 export class DtuListener implements ThreadPost {
@@ -62,6 +92,15 @@ export class DtuListener implements ThreadPost {
   /** Where it listens, for a new thread after one was lost. */
   private address: { port: number; host: string | undefined } | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
+  private readonly contests: LinkContests;
+  private readonly now: () => number;
+  private readonly probeTimeoutMs: number;
+  /** The secret hash each of this listener's links registered with; null for an open registration. */
+  private readonly registeredWith = new WeakMap<DeviceLink, string | null>();
+  /** When each live link last answered a probe. */
+  private readonly answeredProbe = new WeakMap<DeviceLink, number>();
+  /** The check under way for each serial: registrations of one serial are decided one at a time. */
+  private readonly deciding = new Map<string, Promise<void>>();
 
   constructor(options: DtuListenerOptions) {
     this.db = options.db;
@@ -71,10 +110,22 @@ export class DtuListener implements ThreadPost {
       link: options.link ?? {},
     };
     this.log = options.log ?? silentLog;
+    this.now = options.now ?? Date.now;
+    this.probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+    const sinks = options.contests;
+    this.contests = new LinkContests({
+      report: sinks
+        ? reportContests({ ...sinks, log: this.log })
+        : reportContests({ recordEvent: () => Promise.resolve(), publish: () => {}, log: this.log }),
+      now: this.now,
+      ...(sinks?.windowMs === undefined ? {} : { windowMs: sinks.windowMs }),
+      ...(sinks?.repeatAfter === undefined ? {} : { repeatAfter: sinks.repeatAfter }),
+    });
     this.registry = new LinkRegistry({
       db: options.db,
       log: this.log,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.nodeId ? { nodeId: options.nodeId } : {}),
     });
   }
 
@@ -114,6 +165,7 @@ export class DtuListener implements ThreadPost {
     clearTimeout(this.restartTimer);
     // A check under way still reads the store: let it finish (it will not register the link).
     await Promise.all(this.checking);
+    this.contests.close();
     await this.registry.close();
     const thread = this.thread;
     if (!thread) return;
@@ -217,20 +269,43 @@ export class DtuListener implements ThreadPost {
   /**
    * Checks a connection's registration and starts its link or refuses it. `thread` is the thread
    * holding the connection: if it was lost meanwhile, the connection went with it (a new thread
-   * numbers its connections afresh), and nothing is sent.
+   * numbers its connections afresh), and nothing is sent. Registrations of one serial are decided
+   * in the order they came, each seeing the link the one before left.
    */
-  private async admit(
+  private admit(
     thread: Worker | undefined,
     conn: number,
     remote: string,
     parsed: WireRegistration,
   ): Promise<void> {
+    if (!parsed.ok) {
+      this.log.warn({ remote, serial: parsed.shown }, `DTU registration refused: ${parsed.error}`);
+      this.refuse(thread, conn);
+      return Promise.resolve();
+    }
+    const serial = parsed.serial;
+    const decided = (this.deciding.get(serial) ?? Promise.resolve()).then(() =>
+      this.decide(thread, conn, remote, serial, parsed.secret),
+    );
+    const settled = decided.catch(() => {});
+    this.deciding.set(serial, settled);
+    void settled.then(() => {
+      if (this.deciding.get(serial) === settled) this.deciding.delete(serial);
+    });
+    return decided;
+  }
+
+  private async decide(
+    thread: Worker | undefined,
+    conn: number,
+    remote: string,
+    serial: string,
+    secret: string | null,
+  ): Promise<void> {
     const refuse = (details: object, reason: string): void => {
       this.log.warn({ remote, ...details }, `DTU registration refused: ${reason}`);
       this.refuse(thread, conn);
     };
-    if (!parsed.ok) return refuse({ serial: parsed.shown }, parsed.error);
-    const serial = parsed.serial;
     let row: LinkEquipment | undefined;
     try {
       row = (await findLinkEquipment(this.db, [serial])).get(serial);
@@ -240,8 +315,19 @@ export class DtuListener implements ThreadPost {
       return;
     }
     if (!row) return refuse({ serial }, 'unknown serial number');
-    if (!linkSecretAccepted(row.link_secret_hash, parsed.secret)) {
-      return refuse({ serial }, parsed.secret === null ? 'secret missing' : 'wrong secret');
+    const verdict = linkVerdict(row, secret);
+    if (!verdict.ok) {
+      refuse({ serial }, verdict.reason);
+      const live = this.registry.get(serial);
+      const keep = live !== undefined && !live.closed && this.standing(live, row) === 'authenticated';
+      this.contests.refused({ equipmentId: row.id, serial, remote, reason: verdict.reason }, keep);
+      return;
+    }
+    const kept = await this.keeps(serial, row, verdict.authenticated);
+    if (kept !== null) {
+      refuse({ serial }, `link contested, ${kept}`);
+      this.contests.contested({ equipmentId: row.id, serial, remote, reason: kept });
+      return;
     }
     if (this.thread !== thread) return;
     if (this.closing) {
@@ -250,10 +336,67 @@ export class DtuListener implements ThreadPost {
     }
     const link = new ThreadLink(conn, remote, this);
     this.links.set(conn, link);
+    this.registeredWith.set(link, verdict.authenticated ? row.link_secret_hash : null);
     this.post({ t: 'accept', conn });
     this.registry.add(serial, row.id, link);
-    this.log.info({ remote, serial, equipmentId: row.id }, 'DTU link up');
+    this.log.info(
+      { remote, serial, equipmentId: row.id, ...(verdict.authenticated ? {} : { open: true }) },
+      'DTU link up',
+    );
     // The registry holds the other kinds of link too; this listener speaks of its own.
-    link.once('close', (reason) => this.log.info({ serial, equipmentId: row.id, reason }, 'DTU link down'));
+    const equipmentId = row.id;
+    link.once('close', (reason) => this.log.info({ serial, equipmentId, reason }, 'DTU link down'));
+  }
+
+  /**
+   * How a live link of the serial stands: `authenticated` when it registered with the equipment's
+   * secret as it is now, or is not a DTU link (the server dialled it, or the broker vouches for it);
+   * `open` when it registered without a secret, or with one since replaced.
+   */
+  private standing(link: DeviceLink, row: LinkEquipment): 'authenticated' | 'open' {
+    const hash = this.registeredWith.get(link);
+    if (hash === undefined) return 'authenticated';
+    return hash !== null && hash === row.link_secret_hash ? 'authenticated' : 'open';
+  }
+
+  /**
+   * Why the serial's live link is kept against a newcomer that passed the secret check, or null
+   * when the newcomer takes over (or there is no live link).
+   */
+  private async keeps(serial: string, row: LinkEquipment, authenticated: boolean): Promise<string | null> {
+    const live = this.registry.get(serial);
+    if (!live || live.closed) return null;
+    const held = this.standing(live, row);
+    if (authenticated && held === 'open') return null;
+    if (!authenticated && held === 'authenticated') return 'a link with the secret is up';
+    return (await this.answers(live, row)) ? 'the live link still answers' : null;
+  }
+
+  /** Whether a live link answers a request within the probe timeout (an exception reply counts). */
+  private async answers(link: DeviceLink, row: LinkEquipment): Promise<boolean> {
+    const at = this.now();
+    const last = this.answeredProbe.get(link);
+    if (last !== undefined && at - last < PROBE_FRESH_MS) return true;
+    const type = equipmentType(row.type);
+    const request = (type && stateRequests(type)[0]) ?? ANY_REQUEST;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.probeTimeoutMs);
+    });
+    const answered = link
+      .request(type?.slaveAddress ?? 254, request, {
+        priority: 'user',
+        timeoutMs: this.probeTimeoutMs,
+        retries: 0,
+        probesLink: false,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    const alive = await Promise.race([answered, deadline]);
+    clearTimeout(timer);
+    if (alive) this.answeredProbe.set(link, this.now());
+    return alive;
   }
 }

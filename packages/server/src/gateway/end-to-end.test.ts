@@ -16,7 +16,7 @@ import type { HistoryWriter } from '../history/writer.js';
 import { Browser } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import { ModbusTcpDialer } from './modbus-tcp-dialer.js';
-import { startDeviceStack, until, WAIT_MS } from './test-support.js';
+import { loopbackDialPolicy, startDeviceStack, until, WAIT_MS } from './test-support.js';
 import type { DeviceStack } from './test-support.js';
 
 describe.each(storageCases())('device link end to end on %s', (store) => {
@@ -54,7 +54,7 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
       bearer(token),
     );
     expect(made.statusCode, made.body).toBe(201);
-    const id = (made.json() as { id: number }).id;
+    const { id, linkSecret } = made.json() as { id: number; linkSecret: string };
 
     // Offline: an operation is refused, and nothing is sent.
     const offline = await post(app, `/equipment/${id}/operations`, { opr: 'openone', io: 2 }, bearer(token));
@@ -64,7 +64,8 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
     browser.send({ infotype: 'register', info: { token } });
     await browser.next('register');
 
-    const device = new VirtualDevice('FL-R8', 'E2E00001');
+    // The device registers with the secret the owner was given (SN:secret).
+    const device = new VirtualDevice('FL-R8', 'E2E00001', { secret: linkSecret });
     const client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort, heartbeatMs: 0, tickMs: 50 });
     client.start();
     try {
@@ -205,7 +206,11 @@ describe.each(storageCases())('device link end to end on %s', (store) => {
       payload: { modbusTcp: { host: '127.0.0.1', port } },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    const dialer = new ModbusTcpDialer({ db: storage().db, registry: stack.dtu.registry });
+    const dialer = new ModbusTcpDialer({
+      db: storage().db,
+      registry: stack.dtu.registry,
+      policy: loopbackDialPolicy(),
+    });
     const browser = await Browser.open(wsUrl);
     try {
       browser.send({ infotype: 'register', info: { token } });

@@ -122,20 +122,25 @@ describe('device link faults', () => {
     expect(await onlineFlag(id)).toBe(0);
   });
 
-  it('keeps the newest of three connections of one serial, online, and operates through it', async () => {
+  it('keeps the connection that answers against two more of one serial, online, and operates through it', async () => {
     const { id, equipment } = await device('FLT00005');
     const first = await dial('FLT00005');
     await until(() => dtu.registry.get('FLT00005') !== undefined);
+    const link = dtu.registry.get('FLT00005');
+    // Two devices dialling as one serial would take the link from each other in turn: the live
+    // link answers, so the newcomers are refused (docs/protocol.md § Contested links).
     const second = await dial('FLT00005');
     const third = await dial('FLT00005');
-    await until(() => first.isClosed && second.isClosed, 3000);
+    await until(() => second.isClosed && third.isClosed, 3000);
     await settled();
-    expect(third.isClosed).toBe(false);
+    expect(first.isClosed).toBe(false);
+    expect(dtu.registry.get('FLT00005')).toBe(link);
     expect(devices.isOnline(id)).toBe(true);
     expect(await onlineFlag(id)).toBe(1);
     await devices.operate(equipment, op({ opr: 'openone', io: 3 }), null);
-    expect(third.memory.coils[2]).toBe(true);
-    expect(first.memory.coils[2]).toBe(false);
+    expect(first.memory.coils[2]).toBe(true);
+    expect(third.memory.coils[2]).toBe(false);
+    expect(second.requests + third.requests).toBe(0);
     expect(dtu.registry.size).toBe(1);
   });
 

@@ -36,7 +36,13 @@ describe.each(storageCases())('link equipment lookup on %s', (store) => {
     const found = await findLinkEquipment(db, [...serials, serials[3]!, 'LOOKNONE', 'LOOKCHILD']);
     expect(found.size).toBe(serials.length);
     for (const sn of serials) {
-      expect(found.get(sn)).toEqual({ id: ids.get(sn), sn, type: 'FL-R8', link_secret_hash: null });
+      expect(found.get(sn)).toEqual({
+        id: ids.get(sn),
+        sn,
+        type: 'FL-R8',
+        link_secret_hash: null,
+        link_open: 1,
+      });
     }
     expect(found.has('LOOKNONE')).toBe(false);
     expect(found.has('LOOKCHILD')).toBe(false);

@@ -4,7 +4,7 @@
  * Only equipment with a link of its own is found; sub-devices are reached through their host.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../storage/schema.js';
+import type { Database, Flag } from '../storage/schema.js';
 
 export interface LinkEquipment {
   readonly id: number;
@@ -12,6 +12,8 @@ export interface LinkEquipment {
   readonly sn: string;
   readonly type: string;
   readonly link_secret_hash: string | null;
+  /** 1: it may register without a secret. */
+  readonly link_open: Flag;
 }
 
 /** Serials looked up per query. */
@@ -26,7 +28,7 @@ const CHUNK = 500;
 export function linkEquipmentQuery(db: Kysely<Database>, serials: readonly string[]) {
   return db
     .selectFrom('equipment')
-    .select(['id', 'sn', 'type', 'link_secret_hash', 'parent_id'])
+    .select(['id', 'sn', 'type', 'link_secret_hash', 'link_open', 'parent_id'])
     .where('sn', 'in', serials);
 }
 

@@ -12,10 +12,18 @@ import type { Storage } from '../storage/open.js';
 import { sqlitePlan, storageCases, useStorage } from '../storage/test-support.js';
 import type { LinkCloseReason } from './device-link.js';
 import { DeviceService } from './device-service.js';
-import { dialTargetsQuery, ModbusTcpDialer, redialDelay } from './modbus-tcp-dialer.js';
+import { DialPolicy, parseCidrList } from './dial-policy.js';
+import { dialAddress, dialTargetsQuery, ModbusTcpDialer, redialDelay } from './modbus-tcp-dialer.js';
 import type { ModbusTcpDialerOptions } from './modbus-tcp-dialer.js';
 import { LinkRegistry } from './registry.js';
-import { addLinkedDevices, delay, RecordingLog, TcpTestDevice, until } from './test-support.js';
+import {
+  addLinkedDevices,
+  delay,
+  loopbackDialPolicy,
+  RecordingLog,
+  TcpTestDevice,
+  until,
+} from './test-support.js';
 
 async function addDevice(storage: Storage, sn: string, port: number | null): Promise<number> {
   return (await addLinkedDevices(storage, [sn], { modbusTcpPort: port })).get(sn)!;
@@ -67,6 +75,7 @@ describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
       registry,
       log,
       backoff: { initialMs: 20, maxMs: 80, resetAfterMs: 10_000 },
+      policy: loopbackDialPolicy(),
       ...options,
     });
     cleanup.push(async () => {
@@ -95,6 +104,88 @@ describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
 
   const row = async (id: number): Promise<Equipment> =>
     storage().db.selectFrom('equipment').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('refuses loopback, as an address or a name resolving to it, unless MODBUS_TCP_ALLOW opens it', async () => {
+    const { server, port } = await serve(new VirtualDevice('FL-R8', 'MBTSSRF1'));
+    const literal = await addDevice(storage(), 'MBTSSRF1', port);
+    const named = (await addLinkedDevices(storage(), ['MBTSSRF2'], { modbusTcpPort: port })).get('MBTSSRF2')!;
+    await storage()
+      .db.updateTable('equipment')
+      .set({ link_host: 'localhost' })
+      .where('id', '=', named)
+      .execute();
+    const resolved: string[] = [];
+    const closed = await start({
+      policy: new DialPolicy(),
+      backoff: { initialMs: 20, maxMs: 60_000 },
+      resolve: async (host) => {
+        resolved.push(host);
+        return ['127.0.0.1', '::1'];
+      },
+    });
+    await closed.dialer.refresh();
+    await until(() => closed.log.warnings().length === 2);
+    expect(
+      closed.log
+        .warnings()
+        .map((w) => [w.message, w.details.serial, w.details.reason])
+        .sort(),
+    ).toEqual([
+      [
+        'Modbus TCP address refused',
+        'MBTSSRF1',
+        'the server does not dial 127.0.0.1: a loopback address (an operator may allow it with MODBUS_TCP_ALLOW)',
+      ],
+      [
+        'Modbus TCP address refused',
+        'MBTSSRF2',
+        'the server does not dial localhost (127.0.0.1): a loopback address (an operator may allow it with MODBUS_TCP_ALLOW)',
+      ],
+    ]);
+    // Not retried hot: the next try waits the longest back-off.
+    await delay(200);
+    expect(closed.log.warnings()).toHaveLength(2);
+    expect(resolved).toEqual(['localhost']);
+    expect(server.connections).toBe(0);
+    expect(closed.registry.size).toBe(0);
+    expect(await onlineFlag(literal)).toBe(0);
+    await closed.dialer.close();
+
+    // Allowed by the operator: the name is resolved once per dial and the address is dialled.
+    const open = await start({
+      policy: new DialPolicy({ allow: parseCidrList('127.0.0.0/8') }),
+      resolve: async (host) => {
+        resolved.push(host);
+        return ['::1', '127.0.0.1'];
+      },
+    });
+    await open.dialer.refresh();
+    await until(
+      () => open.registry.get('MBTSSRF1') !== undefined && open.registry.get('MBTSSRF2') !== undefined,
+    );
+    expect(resolved).toEqual(['localhost', 'localhost']);
+    // ::1 came first but is not allowed: the first allowed address is the one dialled.
+    expect(open.registry.get('MBTSSRF2')!.remoteAddress).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it('dials the real resolver’s answer for localhost only when loopback is allowed', async () => {
+    const device = new VirtualDevice('FL-R8', 'MBTSSRF3');
+    const { port } = await serve(device);
+    const id = await addDevice(storage(), 'MBTSSRF3', port);
+    await storage()
+      .db.updateTable('equipment')
+      .set({ link_host: 'localhost' })
+      .where('id', '=', id)
+      .execute();
+    expect(await dialAddress('localhost', new DialPolicy())).toEqual({
+      refused: expect.stringMatching(
+        /^the server does not dial localhost \((127\.0\.0\.1|::1)\): a loopback address/,
+      ) as string,
+    });
+    const { registry, dialer } = await start({ policy: loopbackDialPolicy() });
+    await dialer.refresh();
+    await until(() => registry.get('MBTSSRF3') !== undefined);
+  });
 
   it('dials the device, marks it online, polls and operates it, and redials when it comes back', async () => {
     const device = new VirtualDevice('FL-R8', 'MBT00001');

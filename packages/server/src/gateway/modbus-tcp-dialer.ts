@@ -5,17 +5,26 @@
  * after an exponential back-off with jitter (1 s doubling to 60 s by default, reset once a link
  * has stayed up 30 s). `refresh()` reads the rows again: new addresses are dialled, changed ones
  * redialled, removed ones hung up.
+ *
+ * Only addresses the DialPolicy allows are dialled (dial-policy.ts): a host name is resolved once
+ * per dial, every address it resolves to is checked, and the first allowed one is dialled as an IP
+ * literal, so a name that resolves elsewhere the second time (DNS rebinding) cannot slip through.
+ * A refused address is logged and tried again only after the longest back-off.
  */
-import { connect } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import { connect, isIP } from 'node:net';
 import type { Socket } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { LinkCloseReason } from './device-link.js';
+import { DialPolicy, refusalMessage } from './dial-policy.js';
 import { silentLog } from './log.js';
 import type { GatewayLog } from './log.js';
 import type { ModbusTcpLinkOptions } from './modbus-tcp-link.js';
 import { ModbusTcpLink } from './modbus-tcp-link.js';
 import type { LinkRegistry } from './registry.js';
+
+const DEFAULT_MAX_BACKOFF_MS = 60_000;
 
 export interface Backoff {
   /** The first wait after a failure; default 1000 ms. */
@@ -39,9 +48,32 @@ export interface ModbusTcpDialerOptions {
   readonly random?: () => number;
   /** Epoch milliseconds, to tell how long a link stayed up; default Date.now. */
   readonly now?: () => number;
+  /** Which addresses may be dialled; default: the policy without an allow list (no loopback …). */
+  readonly policy?: DialPolicy;
+  /** Every address of a host name, in the resolver's order; default dns.lookup. */
+  readonly resolve?: (host: string) => Promise<readonly string[]>;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+const lookupAll = async (host: string): Promise<readonly string[]> =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** The address to dial for `host`: the first the policy allows, or why none may be dialled. */
+export async function dialAddress(
+  host: string,
+  policy: DialPolicy,
+  resolve: (host: string) => Promise<readonly string[]> = lookupAll,
+): Promise<{ readonly address: string } | { readonly refused: string }> {
+  const addresses = isIP(host) !== 0 ? [host] : await resolve(host);
+  let first: string | undefined;
+  for (const address of addresses) {
+    const reason = policy.refusal(address);
+    if (reason === null) return { address };
+    first ??= refusalMessage(address === host ? host : `${host} (${address})`, reason);
+  }
+  return { refused: first ?? `${host} resolves to no address` };
+}
 
 /**
  * The wait before redial number `failures` (0 for the first): the initial wait doubled per
@@ -53,7 +85,7 @@ export function redialDelay(
   random: () => number = Math.random,
 ): number {
   const initial = backoff.initialMs ?? 1000;
-  const max = backoff.maxMs ?? 60_000;
+  const max = backoff.maxMs ?? DEFAULT_MAX_BACKOFF_MS;
   const base = Math.min(max, initial * 2 ** Math.min(failures, 52));
   return Math.round(base / 2 + (base / 2) * random());
 }
@@ -99,8 +131,32 @@ class Connection {
 
   private dial(): void {
     if (this.stopped) return;
+    const { host, port, sn } = this.target;
+    dialAddress(host, this.dialer.policy, this.dialer.resolve).then(
+      (chosen) => {
+        if (this.stopped) return;
+        if ('address' in chosen) {
+          this.connect(chosen.address);
+          return;
+        }
+        this.dialer.log.warn(
+          { serial: sn, host, port, reason: chosen.refused },
+          'Modbus TCP address refused',
+        );
+        this.retry(this.dialer.backoff.maxMs ?? DEFAULT_MAX_BACKOFF_MS);
+      },
+      (error: unknown) => {
+        if (this.stopped) return;
+        this.dialer.log.warn({ serial: sn, host, port, err: error }, 'Modbus TCP host name not resolved');
+        this.retry();
+      },
+    );
+  }
+
+  /** Connect to `address`, the IP literal the policy allowed for the target's host. */
+  private connect(address: string): void {
     const { host, port, sn, equipmentId } = this.target;
-    const socket = connect({ host, port, noDelay: true });
+    const socket = connect({ host: address, port, noDelay: true });
     this.socket = socket;
     socket.setTimeout(this.dialer.connectTimeoutMs, () => socket.destroy(new Error('connect timed out')));
     let failure: Error | undefined;
@@ -112,7 +168,7 @@ class Connection {
     socket.once('close', () => {
       // Once connected, the link tells of the close.
       if (connected || this.stopped) return;
-      this.dialer.log.warn({ serial: sn, host, port, err: failure }, 'Modbus TCP connect failed');
+      this.dialer.log.warn({ serial: sn, host, address, port, err: failure }, 'Modbus TCP connect failed');
       this.retry();
     });
     socket.once('connect', () => {
@@ -146,9 +202,10 @@ class Connection {
     this.retry();
   }
 
-  private retry(): void {
+  /** Dial again after the back-off, or after `wait` ms. */
+  private retry(wait?: number): void {
     if (this.stopped) return;
-    const wait = redialDelay(this.failures++, this.dialer.backoff, this.dialer.random);
+    wait ??= redialDelay(this.failures++, this.dialer.backoff, this.dialer.random);
     this.timer = setTimeout(() => this.dial(), wait);
     this.timer.unref();
   }
@@ -164,6 +221,8 @@ interface DialerSettings {
   readonly log: GatewayLog;
   readonly random: () => number;
   readonly now: () => number;
+  readonly policy: DialPolicy;
+  readonly resolve: (host: string) => Promise<readonly string[]>;
 }
 
 export class ModbusTcpDialer {
@@ -186,6 +245,8 @@ export class ModbusTcpDialer {
       log: options.log ?? silentLog,
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,
+      policy: options.policy ?? new DialPolicy(),
+      resolve: options.resolve ?? lookupAll,
     };
   }
 

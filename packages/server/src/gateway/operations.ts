@@ -2,8 +2,9 @@
  * Operations on equipment, from REST (`POST /equipment/:id/operations`, the body being the info of
  * a damopr message without unid) and from the live channel (`damopr`, `ModbusReg`). Both check the
  * same things in the same order: the caller may read the equipment (else 404), the operation is
- * well formed (400), the caller holds the right it needs (403: operate for switching and writing,
- * edit for rule pages), its channels exist on the type (400); then the device link carries it out
+ * well formed (400), the caller holds the right it needs (403: operate for switching and writing
+ * the analog outputs, edit for any other register: rule pages, clock, radio and slave settings),
+ * its channels exist on the type (400); then the device link carries it out
  * (409 when the equipment is offline or the device refuses).
  */
 import {
@@ -50,7 +51,8 @@ async function checked(
   const parsed = parseOperation(body);
   if (!parsed.ok) throw new ApiError('bad_request', parsed.error);
   const op = parsed.operation;
-  const right = operationRight(op, { series2000: type.series2000 });
+  // Writing registers other than the analog outputs is configuration (edit), not operation.
+  const right = operationRight(op, { aoRegister: type.aoRegister, ao: type.counts.ao });
   if (!grantsRight(permissionOf(access.rights), right)) {
     throw new ApiError('forbidden', `you do not have the ${right} right on this equipment`);
   }
@@ -66,6 +68,8 @@ async function checked(
 /** The device link's refusal as an API error. */
 function apiErrorOf(e: unknown): unknown {
   if (!(e instanceof OperationError)) return e;
+  // Done, but not on record: not acknowledged, and not the caller's fault.
+  if (e.code === 'unrecorded') return new ApiError('unavailable', e.message);
   return new ApiError(e.code === 'unsupported' ? 'bad_request' : 'conflict', e.message);
 }
 
@@ -166,9 +170,14 @@ export function liveDeviceHandler(
   const fail = (session: Parameters<DeviceRequestHandler>[0], e: unknown, infotype: string): void => {
     const error = apiErrorOf(e);
     if (!(error instanceof ApiError)) throw error;
+    const unrecorded = e instanceof OperationError && e.code === 'unrecorded';
     hub.send(session, {
       infotype: 'error',
-      info: { code: LIVE_CODES[error.code] ?? 'internal', message: error.message, infotype },
+      info: {
+        code: unrecorded ? 'internal' : (LIVE_CODES[error.code] ?? 'internal'),
+        message: error.message,
+        infotype,
+      },
     });
   };
   const equipmentOf = async (unid: string): Promise<number> => {
@@ -223,7 +232,7 @@ export function liveDeviceHandler(
         const info = message.info;
         const id = await equipmentOf(info.unid);
         if (info.fn === 16) {
-          // A register write is the waohex operation, with its checks (edit for rule pages).
+          // A register write is the waohex operation, with its checks (edit beyond the analog outputs).
           const bytes = fromHex(info.hexdata);
           if (bytes === null) throw new ApiError('bad_request', 'hexdata: not hex');
           const aoinfos = formatStartHexdata(info.regstart, bytes);

@@ -47,8 +47,8 @@ describe('rule pages end to end', () => {
       { sn: 'RULE0001', type: 'FL-R8', name: 'Rules' },
       bearer(token),
     );
-    const id = (made.json() as { id: number }).id;
-    const device = new VirtualDevice('FL-R8', 'RULE0001');
+    const { id, linkSecret } = made.json() as { id: number; linkSecret: string };
+    const device = new VirtualDevice('FL-R8', 'RULE0001', { secret: linkSecret });
     const client = new DtuClient(device, {
       host: '127.0.0.1',
       port: stack.dtuPort,

@@ -29,6 +29,7 @@ import type { DeviceLink } from './device-link.js';
 import { DeviceService } from './device-service.js';
 import type { DeviceServiceOptions } from './device-service.js';
 import { DtuListener } from './dtu-listener.js';
+import { DialPolicy } from './dial-policy.js';
 import { hashLinkSecret } from './secrets.js';
 import { ModbusRtuLink } from './link.js';
 import type { LinkOptions } from './link.js';
@@ -274,7 +275,8 @@ let owners = 0;
 
 /**
  * Adds FL-R8 devices with these serials under a new owner, straight into the store, optionally
- * with a link secret or a Modbus TCP address on 127.0.0.1; returns their ids by serial.
+ * with a link secret (else their links are open) or a Modbus TCP address on 127.0.0.1; returns
+ * their ids by serial.
  */
 export async function addLinkedDevices(
   storage: Storage,
@@ -306,6 +308,8 @@ export async function addLinkedDevices(
           soc: null,
           status_at: null,
           link_secret_hash: options.secret === undefined ? null : hashLinkSecret(options.secret),
+          // Without a secret, the device registers with its serial alone (the owner's opt-out).
+          link_open: options.secret === undefined ? 1 : 0,
           link_host: port === null ? null : '127.0.0.1',
           link_port: port,
           created_at: t,
@@ -317,6 +321,19 @@ export async function addLinkedDevices(
     for (const row of rows) ids.set(row.sn!, row.id);
   }
   return ids;
+}
+
+/**
+ * The dial policy of tests: the simulated Modbus TCP devices listen on loopback, which the server
+ * refuses to dial unless the operator allows it (MODBUS_TCP_ALLOW=127.0.0.1/32,::1).
+ */
+export function loopbackDialPolicy(): DialPolicy {
+  return new DialPolicy({
+    allow: [
+      { address: '127.0.0.1', prefix: 32, family: 'ipv4' },
+      { address: '::1', prefix: 128, family: 'ipv6' },
+    ],
+  });
 }
 
 /** The server's device stack on a store: app with REST and /ws, DTU listener, device service, history. */
@@ -353,7 +370,12 @@ export async function startDeviceStack(
   const hub = node?.hub ?? new LiveHub({ batchMs: 20 });
   const history = new HistoryWriter(db, { flushMs: 10 });
   const recorder = new HistoryRecorder({ writer: history, publish: (id, m) => hub.publish(id, m) });
-  const dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 60_000 } });
+  const dtu = new DtuListener({
+    db,
+    heartbeat: 'ping',
+    link: { idleMs: 60_000 },
+    contests: { recordEvent: (event) => history.recordEvent(event), publish: (id, m) => hub.publish(id, m) },
+  });
   const service = new DeviceService({
     db,
     registry: dtu.registry,
@@ -371,6 +393,7 @@ export async function startDeviceStack(
     logLevel: false,
     liveHub: hub,
     devices: node ? node.attach({ db, registry: dtu.registry, devices: service }) : service,
+    dialPolicy: loopbackDialPolicy(),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
