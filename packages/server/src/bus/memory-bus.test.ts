@@ -105,7 +105,7 @@ describe('DeviceRouter', () => {
     responses: [{ fn: 5, address: 1, value: true }],
   };
   const op = { opr: 'openone', io: 2 } as Operation;
-  const far = { refuse: false };
+  const far = { refuse: false, unrecorded: false };
   const log = new RecordingLog();
   let asker: DeviceRouter;
   const stubs: DeviceRouter[] = [];
@@ -115,6 +115,9 @@ describe('DeviceRouter', () => {
       isOnline: () => online,
       operate: (_e: Equipment, o: Operation) => {
         if (far.refuse) return Promise.reject(new OperationError('device', 'the device refused it'));
+        if (far.unrecorded) {
+          return Promise.reject(new OperationError('unrecorded', 'carried out, but not on record'));
+        }
         expect(o).toMatchObject({ opr: 'openone', io: 2 });
         return Promise.resolve(outcome);
       },
@@ -159,6 +162,12 @@ describe('DeviceRouter', () => {
     expect(refused).toBeInstanceOf(OperationError);
     expect(refused).toMatchObject({ code: 'device', message: 'the device refused it' });
     far.refuse = false;
+    // Done there but not on record: said so here, not taken for a node that did not answer.
+    far.unrecorded = true;
+    const unrecorded = await asker.operate(equipment, op, 7).catch((e: unknown) => e);
+    expect(unrecorded).toBeInstanceOf(OperationError);
+    expect(unrecorded).toMatchObject({ code: 'unrecorded', message: 'carried out, but not on record' });
+    far.unrecorded = false;
     expect(asker.pending).toBe(0);
   });
 

@@ -95,7 +95,7 @@ const Outcome = z
   .strict();
 
 /** Why a request failed: OperationError's codes, or the far node's own trouble. */
-export const FAILURE_CODES = ['offline', 'unsupported', 'device', 'busy', 'internal'] as const;
+export const FAILURE_CODES = ['offline', 'unsupported', 'device', 'unrecorded', 'busy', 'internal'] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 const Direct = z.union([

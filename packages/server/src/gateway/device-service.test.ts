@@ -3,12 +3,24 @@
  * and what a device reports of its own accord.
  */
 import { equipmentType } from '@fieldlink/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, it as baseIt } from 'vitest';
 import { normaliseSettings } from '../equipment/settings.js';
-import type { LiveHub } from '../live/hub.js';
+import { HistoryRecorder } from '../history/recorder.js';
+import { HistoryWriter } from '../history/writer.js';
+import type { HistoryWriterOptions } from '../history/writer.js';
+import { LiveHub } from '../live/hub.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
-import type { DeviceService } from './device-service.js';
-import { delay, operation, startLinkService, until } from './test-support.js';
+import { DeviceService, OperationError } from './device-service.js';
+import { DtuListener } from './dtu-listener.js';
+import {
+  addLinkedDevices,
+  delay,
+  operation,
+  R8,
+  startLinkService,
+  until,
+  VirtualDtu,
+} from './test-support.js';
 import type { LinkService } from './test-support.js';
 
 const op = operation;
@@ -116,5 +128,89 @@ describe('device service', () => {
     for (const d of dials) d.destroy();
     await until(() => !devices.isOnline(a.id) && !devices.isOnline(b.id));
     expect(devices.sharedSettings).toBe(0);
+  });
+});
+
+describe.each(storageCases())('operation records on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const storage = useStorage(store);
+  const stops: (() => Promise<void>)[] = [];
+
+  afterEach(async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  });
+
+  /** A device online on a service whose history writer has these options (a minute's flush). */
+  async function online(sn: string, options: HistoryWriterOptions) {
+    const db = storage().db;
+    const writer = new HistoryWriter(db, { flushMs: 60_000, ...options });
+    const dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
+    const devices = new DeviceService({
+      db,
+      registry: dtu.registry,
+      hub: new LiveHub({ batchMs: 10 }),
+      recorder: new HistoryRecorder({ writer }),
+      pollMs: 3_600_000,
+      timeoutMs: 1000,
+    });
+    const port = await dtu.listen(0, '127.0.0.1');
+    const id = (await addLinkedDevices(storage(), [sn])).get(sn)!;
+    const device = await VirtualDtu.dial(port, sn, R8);
+    stops.push(async () => {
+      device.destroy();
+      await writer.close();
+      await dtu.close();
+      await devices.stop();
+    });
+    await until(() => devices.isOnline(id));
+    const equipment = await db
+      .selectFrom('equipment')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const operations = async (): Promise<string[]> =>
+      (
+        await db
+          .selectFrom('events')
+          .select('message')
+          .where('equipment_id', '=', id)
+          .where('kind', '=', 'operation')
+          .execute()
+      ).map((e) => e.message);
+    return { devices, device, equipment, operations, writer };
+  }
+
+  it('has stored an operation’s event when the operation resolves', async () => {
+    const { devices, equipment, operations } = await online('REC10001', {});
+    await devices.operate(equipment, op({ opr: 'openone', io: 1 }), null);
+    expect(await operations()).toEqual(['openone DO1: ok']);
+    // A refused operation is on record when its refusal arrives, too.
+    await expect(devices.operate(equipment, op({ opr: 'openone', io: 20 }), null)).rejects.toThrow(/refused/);
+    expect(await operations()).toHaveLength(2);
+  });
+
+  it('stores the event of an operation while the writer sheds samples as backlog', async () => {
+    const { devices, equipment, operations, writer } = await online('REC10002', { maxQueuedRows: 1 });
+    const full = writer.record([
+      { equipmentId: equipment.id, kind: 'do', channel: 7, value: 1, at: Date.now() },
+    ]);
+    full.catch(() => undefined);
+    await devices.operate(equipment, op({ opr: 'openone', io: 2 }), null);
+    expect(await operations()).toEqual(['openone DO2: ok']);
+  });
+
+  it('says so when an operation was carried out but its record could not be stored', async () => {
+    const { devices, device, equipment } = await online('REC10003', {
+      store: { write: () => Promise.reject(new Error('disk full')) },
+    });
+    const failure = await devices
+      .operate(equipment, op({ opr: 'openone', io: 3 }), null)
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(OperationError);
+    expect(failure).toMatchObject({
+      code: 'unrecorded',
+      message: 'the operation was carried out, but its record could not be stored',
+    });
+    expect(device.memory.coils[2]).toBe(true);
   });
 });

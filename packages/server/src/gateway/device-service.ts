@@ -64,10 +64,13 @@ export interface DeviceServiceOptions {
 /** How far back each settings check looks before the last one, for clocks that differ between nodes. */
 const SETTINGS_CLOCK_MARGIN_MS = 60_000;
 
-/** Why an operation could not be carried out. */
+/**
+ * Why an operation could not be carried out, or, with `unrecorded`, why it was carried out but
+ * cannot be acknowledged: its record could not be stored.
+ */
 export class OperationError extends Error {
   constructor(
-    readonly code: 'offline' | 'unsupported' | 'device',
+    readonly code: 'offline' | 'unsupported' | 'device' | 'unrecorded',
     message: string,
   ) {
     super(message);
@@ -531,9 +534,10 @@ export class DeviceService {
 
   /**
    * Carries out an operation that passed the rights and channel checks. Resolves when the first
-   * part is done (what comes after a pause or a cycle goes on in the background); rejects with
-   * OperationError when the device is offline, the operation is not carried by the register map,
-   * or the device refused it.
+   * part is done (what comes after a pause or a cycle goes on in the background) and its event is
+   * stored; rejects with OperationError when the device is offline, the operation is not carried
+   * by the register map, the device refused it, or (`unrecorded`) it was done but its event could
+   * not be stored.
    */
   async operate(equipment: Equipment, op: Operation, userId: number | null): Promise<OperationOutcome> {
     const route = await this.#route(equipment);
@@ -543,17 +547,32 @@ export class DeviceService {
         ? { kind: 'unsupported', reason: 'a DL645 meter is only read, through its gateway' }
         : planOperation(op, { counts: type.counts, aoRegister: type.aoRegister });
     const at = this.#now();
-    // The event is written with the next history batch; the reply does not wait for it (it would
-    // add the batch interval to every operation), and a failed write is logged.
-    const record = (result: string): void => {
-      void this.#recorder
-        ?.recordOperation({ equipmentId: equipment.id, userId, operation: describe(op), result, at })
-        .catch((e: unknown) => {
-          if (!(e instanceof HistoryBacklogError)) this.#log.warn({ err: e }, 'operation record failed');
+    // The reply waits for the operation's event (written at once, not with the next batch): an
+    // operation acknowledged is one on record. A refusal is answered even when its record failed.
+    const record = async (result: string): Promise<boolean> => {
+      try {
+        await this.#recorder?.recordOperation({
+          equipmentId: equipment.id,
+          userId,
+          operation: describe(op),
+          result,
+          at,
         });
+        return true;
+      } catch (e) {
+        this.#log.warn({ err: e, equipmentId: equipment.id }, 'operation record failed');
+        return false;
+      }
+    };
+    const acknowledge = async (result: string): Promise<void> => {
+      if (await record(result)) return;
+      throw new OperationError(
+        'unrecorded',
+        'the operation was carried out, but its record could not be stored',
+      );
     };
     if (plan.kind === 'unsupported') {
-      record('unsupported');
+      await record('unsupported');
       throw new OperationError('unsupported', plan.reason);
     }
     if (plan.kind === 'cyclic') {
@@ -567,7 +586,7 @@ export class DeviceService {
         this.#watched.set(equipment.id, watch);
         this.#track(this.#cyclic(route, watch).finally(() => this.#watched.delete(equipment.id)));
       }
-      record('started');
+      await acknowledge('started');
       return { status: 'started', response: null, responses: [] };
     }
     const first: PlanStep[] = [];
@@ -586,15 +605,15 @@ export class DeviceService {
         if (response) responses.push(response);
       }
     } catch (e) {
-      record(e instanceof OperationError ? e.code : 'failed');
+      await record(e instanceof OperationError ? e.code : 'failed');
       throw e instanceof OperationError
         ? e
         : new OperationError('offline', `the device did not answer: ${String(e)}`);
     }
-    record(rest.length > 0 ? 'started' : 'ok');
     const writes = plan.steps.some((s) => s.kind !== 'request' || !isRead(s.request));
     if (rest.length > 0) this.#track(this.#background(route, rest));
     else if (writes) this.#track(this.#refresh(route));
+    await acknowledge(rest.length > 0 ? 'started' : 'ok');
     return {
       status: rest.length > 0 ? 'started' : 'done',
       response: responses[responses.length - 1] ?? null,

@@ -5,6 +5,10 @@
  * `status_at`. A link replaced by a newer connection of the same serial
  * leaves the equipment online. Writes for one serial run in order, so a quick up-down-up ends
  * the way the links did; `online` and `offline` are emitted once the row is written.
+ *
+ * The online write names this node (`link_node`), so a node that crashed can find the devices it
+ * held when it starts again (stale-links.ts); the offline write leaves a row another node has
+ * claimed since (its device dialled that node meanwhile) as that node wrote it.
  */
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
@@ -23,7 +27,12 @@ export interface LinkRegistryOptions {
   /** Epoch milliseconds for `status_at`. */
   readonly now?: () => number;
   readonly log?: GatewayLog;
+  /** This server node's id (MQTT_NODE_ID), written as the holder of its online devices. */
+  readonly nodeId?: string;
 }
+
+/** The node id of a registry not told its own: one server alone. */
+export const LOCAL_NODE_ID = 'local';
 
 interface Entry {
   readonly equipmentId: number;
@@ -34,6 +43,7 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
   private readonly db: Kysely<Database>;
   private readonly now: () => number;
   private readonly log: GatewayLog;
+  private readonly nodeId: string;
   private readonly links = new Map<string, Entry>();
   /** The last status write queued for each serial. */
   private readonly writes = new Map<string, Promise<void>>();
@@ -43,6 +53,7 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
     this.db = options.db;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? silentLog;
+    this.nodeId = options.nodeId ?? LOCAL_NODE_ID;
   }
 
   /** The live link of a serial number (any case). */
@@ -93,11 +104,15 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
     const done = previous
       .then(async () => {
         try {
-          await this.db
+          const update = this.db
             .updateTable('equipment')
-            .set({ online, status_at: at })
-            .where('id', '=', equipmentId)
-            .execute();
+            .set({ online, status_at: at, link_node: online ? this.nodeId : null })
+            .where('id', '=', equipmentId);
+          await (
+            online
+              ? update
+              : update.where((eb) => eb.or([eb('link_node', '=', this.nodeId), eb('link_node', 'is', null)]))
+          ).execute();
         } catch (error) {
           this.log.error(
             { err: error, serial: sn },

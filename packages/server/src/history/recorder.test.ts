@@ -179,6 +179,36 @@ describe.each(storageCases())('history recorder on %s', (store) => {
     expect(recorder.alarms.active(13)).toEqual([]);
   });
 
+  it('keeps the alarm events of a status whose samples were shed as backlog, raising them once', async () => {
+    const db = storage().db;
+    const writer = new HistoryWriter(db, { flushMs: 60_000, maxQueuedRows: 3 });
+    const recorder = new HistoryRecorder({ writer });
+    const equipment: RecordedEquipment = { id: 15, unid: 'REC00005', settings };
+    const full = writer.record(
+      [0, 1, 2].map((channel) => ({ equipmentId: 14, kind: 'do', channel, value: 1, at: T })),
+    );
+    expect(recorder.note(equipment, { at: T, ai: [4000, 7] })).toHaveLength(1);
+    expect(recorder.alarms.active(15)).toHaveLength(1);
+    await writer.flush();
+    await full;
+    // The values shed are stored with the next status; the alarm, kept, is not raised again.
+    expect(recorder.note(equipment, { at: T + 1, ai: [4000, 7] })).toEqual([]);
+    await writer.flush();
+    const alarms = await db
+      .selectFrom('events')
+      .select(['kind', 'at'])
+      .where('equipment_id', '=', 15)
+      .execute();
+    expect(alarms.map((e) => [e.kind, Number(e.at)])).toEqual([['alarm', T]]);
+    const values = await db
+      .selectFrom('telemetry')
+      .select(['kind', 'at'])
+      .where('equipment_id', '=', 15)
+      .execute();
+    expect(values.map((v) => Number(v.at))).toEqual([T + 1, T + 1]);
+    await writer.close();
+  });
+
   it('stores the whole status again after a failed write', async () => {
     const writer = new HistoryWriter(storage().db, { flushMs: 1 });
     let failing = true;

@@ -7,6 +7,8 @@
  *
  * Values are compared with the last ones stored, kept in memory per equipment; after a failed
  * write the equipment's next status is stored whole again and its active alarms raised again.
+ * Samples the writer shed as backlog are stored whole with the next status too, but the alarm
+ * events beside them were kept (events are never shed), so the alarms are not raised again.
  */
 import type { ServerMessage } from '@fieldlink/protocol';
 import { scaleValue } from '@fieldlink/protocol';
@@ -15,7 +17,7 @@ import type { TelemetryKind } from '../storage/schema.js';
 import { AlarmEvaluator, alarmLimitsOf } from './alarms.js';
 import type { AlarmTransition } from './alarms.js';
 import { DEFAULT_TIME_ZONE, ZonedTime } from './time.js';
-import { TELEMETRY_KINDS } from './writer.js';
+import { HistoryBacklogError, TELEMETRY_KINDS } from './writer.js';
 import type { EventInput, HistoryWriter, Sample } from './writer.js';
 
 /** The equipment a status belongs to. */
@@ -148,7 +150,7 @@ export class HistoryRecorder {
     } catch (error) {
       // Start the equipment afresh: its next status is stored whole and its alarms raised again,
       // so what this write lost is written then.
-      this.forget(equipment.id);
+      this.#lost(equipment.id, error);
       throw error;
     }
     return transitions;
@@ -163,8 +165,14 @@ export class HistoryRecorder {
   note(equipment: RecordedEquipment, status: Observation): AlarmTransition[] {
     const { samples, events, transitions } = this.#take(equipment, status);
     if (samples.length + events.length === 0) return transitions;
-    this.#writer.append(samples, events, () => this.forget(equipment.id));
+    this.#writer.append(samples, events, (error) => this.#lost(equipment.id, error));
     return transitions;
+  }
+
+  /** After rows of the equipment were not stored: only samples when they were shed as backlog. */
+  #lost(equipmentId: number, error: unknown): void {
+    if (error instanceof HistoryBacklogError) this.#last.delete(equipmentId);
+    else this.forget(equipmentId);
   }
 
   /** What a status changes: samples, alarm transitions and their events; raised alarms are pushed. */
@@ -193,16 +201,22 @@ export class HistoryRecorder {
     return { samples, events, transitions };
   }
 
-  /** Stores an operation: who, what and how it ended. */
+  /**
+   * Stores an operation: who, what and how it ended. Written at once, not with the next batch:
+   * the operation's reply waits for it.
+   */
   recordOperation(op: OperationRecord): Promise<void> {
-    return this.#writer.recordEvent({
-      equipmentId: op.equipmentId,
-      userId: op.userId,
-      kind: 'operation',
-      at: op.at,
-      message: `${op.operation}: ${op.result}`,
-      detail: { operation: op.operation, result: op.result, ...op.detail },
-    });
+    return this.#writer.recordEvent(
+      {
+        equipmentId: op.equipmentId,
+        userId: op.userId,
+        kind: 'operation',
+        at: op.at,
+        message: `${op.operation}: ${op.result}`,
+        detail: { operation: op.operation, result: op.result, ...op.detail },
+      },
+      { promptly: true },
+    );
   }
 
   /** Drops what is remembered of the equipment (deleted, or to store its next status whole). */

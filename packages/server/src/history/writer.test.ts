@@ -213,6 +213,55 @@ describe.each(storageCases())('history writer on %s', (store) => {
     expect(await told).toBeInstanceOf(Error);
   });
 
+  it('never refuses an event for backlog: a full queue sheds samples only', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 60_000, maxQueuedRows: 4 });
+    const events = async (): Promise<string[]> =>
+      (
+        await storage()
+          .db.selectFrom('events')
+          .select('kind')
+          .where('equipment_id', '=', 23)
+          .orderBy('kind')
+          .execute()
+      ).map((r) => r.kind);
+    const waiting = writer.record(samples(23, 4));
+    await expect(writer.record(samples(23, 1, T + 10))).rejects.toThrow(HistoryBacklogError);
+    const operation = writer.recordEvent({
+      equipmentId: 23,
+      kind: 'operation',
+      at: T,
+      message: 'openone DO1: ok',
+    });
+    const failures: unknown[] = [];
+    writer.append(
+      samples(23, 2, T + 20),
+      [{ equipmentId: 23, kind: 'alarm', at: T + 20, message: 'AI1 high' }],
+      (e) => void failures.push(e),
+    );
+    // The caller is told its samples were shed (so it stores them whole next time); the alarm waits.
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toBeInstanceOf(HistoryBacklogError);
+    await writer.flush();
+    await Promise.all([waiting, operation]);
+    expect(await count(23)).toBe(4);
+    expect(await events()).toEqual(['alarm', 'operation']);
+    expect(failures).toHaveLength(1);
+    await writer.close();
+  });
+
+  it('writes an event asked for promptly at once, with the rows waiting before it', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 60_000 });
+    const before = writer.record(samples(24, 2));
+    const operation = writer.recordEvent(
+      { equipmentId: 24, kind: 'operation', at: T, message: 'openone DO1: ok' },
+      { promptly: true },
+    );
+    expect(await settledWithin(operation, 5000)).toBe(true);
+    await Promise.all([operation, before]);
+    expect(await count(24)).toBe(2);
+    await writer.close();
+  });
+
   it('keeps order and loses nothing over 20,000 small calls', async () => {
     const writer = new HistoryWriter(storage().db, { flushMs: 5, batchRows: 700 });
     const calls = Array.from({ length: 20_000 }, (_, i) =>

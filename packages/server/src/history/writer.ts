@@ -4,9 +4,14 @@
  * failed, so nothing acknowledged is ever lost and nothing is dropped silently.
  *
  * Rows wait at most `flushMs` (250 ms) and are written `batchRows` (1,000) at a time, each batch in
- * one transaction; a call's rows always go in one transaction. The queue is bounded: a call that
- * would make more than `maxQueuedRows` rows wait is refused at once (HistoryBacklogError), so a
- * store that cannot keep up pushes back instead of exhausting memory.
+ * one transaction; a call's rows always go in one transaction. An event someone waits on (an
+ * operation's, before its reply) is written `promptly`: its batch starts at once.
+ *
+ * Samples are bounded: samples that would make more than `maxQueuedRows` rows wait are refused at
+ * once (HistoryBacklogError), so a store that cannot keep up pushes back instead of exhausting
+ * memory; a status read again later carries the same values. Events (operations, alarms, link
+ * changes) are never refused for backlog: each is a fact that is not sent again, and they are few
+ * beside the samples.
  *
  * On PostgreSQL the month partitions a batch needs are made before it is written.
  */
@@ -47,7 +52,7 @@ export interface HistoryWriterOptions {
   readonly flushMs?: number;
   /** A batch is written at once when this many rows wait. */
   readonly batchRows?: number;
-  /** Calls that would make more rows than this wait are refused. */
+  /** Samples that would make more rows than this wait are refused (events never are). */
   readonly maxQueuedRows?: number;
   /** Told about every failed batch (the callers' promises reject as well). */
   readonly onError?: (error: unknown) => void;
@@ -247,9 +252,10 @@ export class HistoryWriter {
   /**
    * Hands samples and events over without a promise to wait on: a stream of device statuses
    * keeps nothing alive until its batch commits. `onFailed` is told when they could not be stored
-   * (invalid, refused as backlog, the writer closed, or their batch failed). The samples array
-   * becomes the writer's: the caller must not change it afterwards. All the rows go in one
-   * transaction.
+   * (invalid, the writer closed, or their batch failed), and with a HistoryBacklogError when the
+   * samples were shed as backlog: the events are then queued alone, and `onFailed` may be told
+   * again should their batch fail. The samples array becomes the writer's: the caller must not
+   * change it afterwards. All the rows go in one transaction.
    */
   append(samples: Sample[], events: readonly EventInput[], onFailed: (error: unknown) => void): void {
     for (const s of samples) {
@@ -262,14 +268,23 @@ export class HistoryWriter {
       if (typeof row === 'string') return onFailed(new TypeError(`history event: ${row}`));
       rows.push(row);
     }
+    if (rows.length > 0 && samples.length > 0 && this.#overBound(samples.length + rows.length)) {
+      this.#refused(samples.length);
+      onFailed(new HistoryBacklogError(this.backlog));
+      this.#add([], rows, settledQuietly, onFailed);
+      return;
+    }
     this.#add(samples, rows, settledQuietly, onFailed);
   }
 
-  /** Stores the event; resolves once it is committed. */
-  recordEvent(event: EventInput): Promise<void> {
+  /**
+   * Stores the event; resolves once it is committed. `promptly` starts its batch at once instead
+   * of after `flushMs`, for a caller that waits on it.
+   */
+  recordEvent(event: EventInput, options: { readonly promptly?: boolean } = {}): Promise<void> {
     const row = eventRow(event);
     if (typeof row === 'string') return Promise.reject(new TypeError(`history event: ${row}`));
-    return this.#enqueue([], [row]);
+    return new Promise<void>((resolve, reject) => this.#add([], [row], resolve, reject, options.promptly));
   }
 
   /** Writes everything handed over before this call; resolves when those rows have settled. */
@@ -293,24 +308,32 @@ export class HistoryWriter {
     return new Promise<void>((resolve, reject) => this.#add(samples, events, resolve, reject));
   }
 
-  /** Queues one call's rows, or refuses them at once (closed, or over the backlog bound). */
+  #overBound(rows: number): boolean {
+    return this.backlog + rows > this.#maxQueuedRows;
+  }
+
+  /**
+   * Queues one call's rows, or refuses them at once: when closed, or samples alone over the
+   * backlog bound (a call with events is always queued).
+   */
   #add(
     samples: readonly Sample[],
     events: readonly EventRow[],
     resolve: () => void,
     reject: (error: unknown) => void,
+    promptly = false,
   ): void {
     if (this.#closed) return reject(new HistoryWriterClosedError());
     const rows = samples.length + events.length;
     if (rows === 0) return resolve();
-    if (this.backlog + rows > this.#maxQueuedRows) {
+    if (events.length === 0 && this.#overBound(rows)) {
       this.#refused(rows);
       return reject(new HistoryBacklogError(this.backlog));
     }
     this.#seq += 1;
     this.#queue.push({ seq: this.#seq, samples, events, rows, resolve, reject });
     this.#queuedRows += rows;
-    if (this.#queuedRows >= this.#batchRows) {
+    if (promptly || this.#queuedRows >= this.#batchRows) {
       this.#due = true;
       this.#pump();
     } else {

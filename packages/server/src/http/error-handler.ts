@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, errorBody } from './errors.js';
 import type { ErrorCode } from './errors.js';
@@ -24,6 +24,24 @@ function describeValidation(error: FastifyError): string {
       .join('; ');
   }
   return error.message;
+}
+
+/**
+ * Errors Fastify answers before any route, hook or error handler runs (the `frameworkErrors`
+ * option of the Fastify constructor): a URL that is not valid percent-encoding, an over-long path
+ * parameter. Left to Fastify they would leave in its own shape, echoing the URL.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody('bad_request', 'the URL is not valid percent-encoding'));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(400).send(errorBody('bad_request', 'a path parameter is longer than 100 characters'));
+    return;
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  void reply.status(500).send(errorBody('internal', 'internal error'));
 }
 
 /**

@@ -1,8 +1,9 @@
 /** The live channel over a real socket, on both databases: register, pushes by access, bad frames. */
-import { beforeAll, describe, expect, it as baseIt } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it as baseIt } from 'vitest';
 import { bearer, login, post, register, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
-import { Browser } from './test-support.js';
+import { MAX_FRAME_BYTES, MAX_SOCKET_PAYLOAD, REGISTER_TIMEOUT_CLOSE } from './socket.js';
+import { Browser, refusedUpgrade, until } from './test-support.js';
 
 const settle = (ms = 450) => new Promise((r) => setTimeout(r, ms));
 
@@ -186,5 +187,83 @@ describe.each(storageCases())('live channel on %s', (store) => {
     });
     expect(await browser.next('PushInfo')).toMatchObject({ info: { regdo: [2] } });
     browser.close();
+  });
+
+  it('answers a frame just over 1 MiB with too_large and keeps the socket; past the ceiling it closes', async () => {
+    const erin = await userWithDevice('live-erin', 'LIVEE001');
+    const browser = await Browser.open(url);
+    browser.send('x'.repeat(MAX_FRAME_BYTES + 1));
+    expect(await browser.next('error')).toMatchObject({ info: { code: 'too_large' } });
+    browser.send({ infotype: 'register', info: { token: erin.token } });
+    expect(await browser.next('register')).toMatchObject({ info: { ok: true } });
+    // Far past the limit ws stops reading: the socket is closed with 1009 (message too big).
+    browser.send('x'.repeat(MAX_SOCKET_PAYLOAD + 1));
+    expect((await browser.closed).code).toBe(1009);
+  });
+});
+
+describe.each(storageCases())('live channel limits on %s', (store) => {
+  const it = baseIt.skipIf(store.skip !== null);
+  const REGISTER_MS = 150;
+  const h = useAccountsApp(store, { liveLimits: { registerTimeoutMs: REGISTER_MS, maxPerAddress: 3 } });
+  let url = '';
+  let token = '';
+
+  beforeAll(async () => {
+    if (store.skip !== null) return;
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = h.app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+    await register(h, 'limits');
+    token = (await login(h, 'limits')).accessToken;
+  });
+
+  afterEach(async () => {
+    if (store.skip !== null) return;
+    await until(() => h.app.live.size === 0);
+  });
+
+  async function registered(): Promise<Browser> {
+    const browser = await Browser.open(url);
+    browser.send({ infotype: 'register', info: { token } });
+    await browser.next('register');
+    return browser;
+  }
+
+  it('closes a socket that does not register in time, and one whose token is refused', async () => {
+    const idle = await Browser.open(url);
+    const refused = await Browser.open(url);
+    refused.send({ infotype: 'register', info: { token: 'not.a.token' } });
+    await refused.next('untoken');
+    for (const browser of [idle, refused]) {
+      expect(await browser.closed).toEqual({
+        code: REGISTER_TIMEOUT_CLOSE,
+        reason: 'register within the time allowed',
+      });
+    }
+  });
+
+  it('keeps a registered socket, and starts the clock again when it unregisters', async () => {
+    const browser = await registered();
+    await settle(REGISTER_MS * 3);
+    expect(browser.ws.readyState).toBe(browser.ws.OPEN);
+    browser.send({ infotype: 'unregister' });
+    await browser.next('unregister');
+    expect((await browser.closed).code).toBe(REGISTER_TIMEOUT_CLOSE);
+  });
+
+  it('refuses the next socket of an address at its cap, and frees the slot on close', async () => {
+    const open = [await registered(), await registered(), await registered()];
+    const refused = await refusedUpgrade(url);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({
+      error: { code: 'rate_limited', message: 'too many live channel sockets from your address (at most 3)' },
+    });
+    open[0]!.close();
+    await open[0]!.closed;
+    await until(() => h.app.live.size === 2);
+    open[0] = await registered();
+    expect(h.app.live.size).toBe(3);
+    for (const browser of open) browser.close();
   });
 });

@@ -10,16 +10,22 @@
  * Registered sessions are checked again every `revalidateMs`: a signed-out session family or a
  * deleted account ends the session with `untoken`, and the equipment set is read anew (it is also
  * replaced at once when sharing changes, through `accessChanged`).
+ *
+ * An open socket costs a file descriptor whether or not it ever registers, so sockets are bounded:
+ * one that is not registered `registerTimeoutMs` after it opened (or after it stopped being
+ * registered) is closed with code 4408, and one client address holds at most `maxPerAddress`
+ * sockets (the next upgrade is answered 429).
  */
 import websocket from '@fastify/websocket';
 import { parseClientMessage } from '@fieldlink/protocol';
 import type { ClientMessage, LiveErrorCode } from '@fieldlink/protocol';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
 import { signedInUser, userOfAccessToken } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { readableBy } from '../equipment/plugin.js';
+import { errorBody } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
 import type { LiveHub, LiveSession, LiveSocket } from './hub.js';
 
@@ -40,10 +46,28 @@ export interface LiveSocketOptions {
   /** Where device requests go; without it they are answered `offline`. */
   readonly onRequest?: DeviceRequestHandler;
   readonly revalidateMs?: number;
+  /** How long a socket may stay open without being registered; default 10 s. */
+  readonly registerTimeoutMs?: number;
+  /** Sockets one client address (request.ip) may hold open; default 256. */
+  readonly maxPerAddress?: number;
 }
+
+/** The limits on sockets an operator sets (and tests shorten). */
+export type LiveLimits = Pick<LiveSocketOptions, 'registerTimeoutMs' | 'maxPerAddress'>;
+
+export const DEFAULT_REGISTER_TIMEOUT_MS = 10_000;
+/** Many tabs of a control room behind one NAT share an address. */
+export const DEFAULT_MAX_SOCKETS_PER_ADDRESS = 256;
+/** The close code of a socket that did not register in time (4000-4999: the application's own). */
+export const REGISTER_TIMEOUT_CLOSE = 4408;
 
 /** The largest frame accepted; the protocol's messages are far smaller. */
 export const MAX_FRAME_BYTES = 1 << 20;
+/**
+ * The largest frame ws reads at all. Frames between the two are read and answered `too_large`;
+ * past this one ws closes the socket (1009), so a client cannot make the server buffer more.
+ */
+export const MAX_SOCKET_PAYLOAD = 2 << 20;
 
 async function readableIds(db: Kysely<Database>, user: AuthUser, now: number): Promise<number[]> {
   const rows = await readableBy(db, user, now).select('id').execute();
@@ -64,7 +88,13 @@ export interface LiveChannel {
 
 export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
   const { db, hub, now } = options;
+  const registerTimeoutMs = options.registerTimeoutMs ?? DEFAULT_REGISTER_TIMEOUT_MS;
+  const maxPerAddress = options.maxPerAddress ?? DEFAULT_MAX_SOCKETS_PER_ADDRESS;
   const users = new Map<LiveSession, AuthUser>();
+  /** The deadline of each socket that is not registered. */
+  const deadlines = new Map<LiveSession, NodeJS.Timeout>();
+  /** Open sockets (upgrades under way included) per client address. */
+  const perAddress = new Map<string, number>();
   let log: Pick<FastifyInstance['log'], 'warn' | 'error'> | null = null;
 
   function error(session: LiveSession, code: LiveErrorCode, message: string, infotype?: string): void {
@@ -72,6 +102,23 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
       infotype: 'error',
       info: infotype === undefined ? { code, message } : { code, message, infotype },
     });
+  }
+
+  /** Closes the session's socket unless it is registered within the time allowed from now. */
+  function awaitRegister(session: LiveSession): void {
+    clearTimeout(deadlines.get(session));
+    const timer = setTimeout(() => {
+      deadlines.delete(session);
+      if (session.closed || session.userId !== null) return;
+      session.socket.close(REGISTER_TIMEOUT_CLOSE, 'register within the time allowed');
+    }, registerTimeoutMs);
+    timer.unref();
+    deadlines.set(session, timer);
+  }
+
+  function registered(session: LiveSession): void {
+    clearTimeout(deadlines.get(session));
+    deadlines.delete(session);
   }
 
   async function register(session: LiveSession, token: string): Promise<void> {
@@ -88,6 +135,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
     session.userId = user.id;
     session.familyId = user.familyId;
     users.set(session, user);
+    registered(session);
     hub.setReadable(session, ids);
     hub.send(session, { infotype: 'register', info: { ok: true, userId: String(user.id) } });
   }
@@ -99,6 +147,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
     hub.setReadable(session, []);
     session.pending.clear();
     hub.send(session, { infotype: 'unregister', info: { reason: 'requested' } });
+    awaitRegister(session);
   }
 
   async function handle(session: LiveSession, text: string | null): Promise<void> {
@@ -141,6 +190,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
         session.userId = null;
         session.familyId = null;
         hub.setReadable(session, []);
+        awaitRegister(session);
         continue;
       }
       users.set(session, user);
@@ -150,7 +200,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
 
   const plugin: FastifyPluginAsync = async (app) => {
     log = app.log;
-    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+    await app.register(websocket, { options: { maxPayload: MAX_SOCKET_PAYLOAD } });
 
     const timer = setInterval(() => {
       revalidate(hub.registered()).catch((e: unknown) =>
@@ -164,8 +214,32 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
       hub.closeAll();
     });
 
-    app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    // Counted from the upgrade request until its TCP connection closes, whatever becomes of it.
+    const admit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (!request.ws) return;
+      const address = request.ip;
+      const open = perAddress.get(address) ?? 0;
+      if (open >= maxPerAddress) {
+        return reply
+          .status(429)
+          .send(
+            errorBody(
+              'rate_limited',
+              `too many live channel sockets from your address (at most ${maxPerAddress})`,
+            ),
+          );
+      }
+      perAddress.set(address, open + 1);
+      request.raw.socket.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      });
+    };
+
+    app.get('/ws', { websocket: true, schema: { hide: true }, onRequest: admit }, (socket, request) => {
       const session = hub.attach(corkable(socket));
+      awaitRegister(session);
       // One message at a time per socket, in order.
       let chain = Promise.resolve();
       socket.on('message', (data: RawData, isBinary: boolean) => {
@@ -182,6 +256,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
       });
       socket.on('close', () => {
         users.delete(session);
+        registered(session);
         hub.detach(session);
       });
       socket.on('error', () => socket.terminate());

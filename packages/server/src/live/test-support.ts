@@ -4,8 +4,13 @@ import WebSocket from 'ws';
 
 export class Browser {
   readonly received: ServerMessage[] = [];
+  /** Settles when the socket closes, with the code and reason the server gave. */
+  readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   private constructor(readonly ws: WebSocket) {
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('message', (data) => {
       const message = JSON.parse(String(data)) as ServerMessage;
       this.received.push(message);
@@ -53,5 +58,32 @@ export class Browser {
 
   close(): void {
     this.ws.close();
+  }
+}
+
+/** An upgrade the server refused: its HTTP status and body. */
+export function refusedUpgrade(url: string): Promise<{ status: number; body: string }> {
+  const ws = new WebSocket(url);
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      ws.close();
+      reject(new Error('the upgrade was accepted'));
+    });
+    ws.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    ws.once('error', reject);
+  });
+}
+
+/** Resolves once `condition` holds, checked every few milliseconds, or rejects after `timeoutMs`. */
+export async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`not so within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
   }
 }

@@ -1,6 +1,6 @@
 /** What each dialect's set-up adds: the SQLite file and pragmas, the PostgreSQL schema per open. */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate.js';
 import { openStorage, redactUrl, SQLITE_FILE_NAME } from './open.js';
 import type { Storage } from './open.js';
+import { loadSecrets, SECRETS_FILE_NAME } from './secrets.js';
 import { storageCases, testDatabaseUrl } from './test-support.js';
 
 const T0 = 1_700_000_000_000;
@@ -37,6 +38,53 @@ describe('sqlite', () => {
       expect(await pragma('busy_timeout')).toEqual([5000]);
     } finally {
       await storage.close();
+    }
+  });
+
+  it('creates DATA_DIR 0700 and the database and key files 0600, whatever the umask', async () => {
+    const dataDir = join(root, 'fresh', 'data');
+    const mode = async (name: string) => (await stat(join(dataDir, name))).mode & 0o777;
+    const umask = process.umask(0);
+    let storage: Storage | undefined;
+    try {
+      // In the order main.ts takes them: the key first, then the store.
+      await loadSecrets({ dataDir, env: {} });
+      storage = await openStorage({ dataDir });
+      await storage.db
+        .insertInto('tenants')
+        .values({ key: 'acme', name: 'Acme', created_at: T0, updated_at: T0 })
+        .execute();
+      expect(await mode('.')).toBe(0o700);
+      for (const name of [
+        SECRETS_FILE_NAME,
+        SQLITE_FILE_NAME,
+        `${SQLITE_FILE_NAME}-wal`,
+        `${SQLITE_FILE_NAME}-shm`,
+      ]) {
+        expect(await mode(name), name).toBe(0o600);
+      }
+    } finally {
+      process.umask(umask);
+      await storage?.close();
+    }
+  });
+
+  it('narrows the database files an older version left readable to others', async () => {
+    const first = await openStorage({ dataDir: root });
+    await first.db
+      .insertInto('tenants')
+      .values({ key: 'acme', name: 'Acme', created_at: T0, updated_at: T0 })
+      .execute();
+    for (const suffix of ['', '-wal', '-shm']) await chmod(join(root, `${SQLITE_FILE_NAME}${suffix}`), 0o644);
+    const second = await openStorage({ dataDir: root });
+    try {
+      for (const suffix of ['', '-wal', '-shm']) {
+        const name = `${SQLITE_FILE_NAME}${suffix}`;
+        expect((await stat(join(root, name))).mode & 0o777, name).toBe(0o600);
+      }
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 

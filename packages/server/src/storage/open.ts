@@ -1,8 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { keepPrivate, makeDataDir, PRIVATE_FILE_MODE } from './data-dir.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 
@@ -48,8 +49,14 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 }
 
 async function openSqlite(dataDir: string): Promise<Storage> {
-  await mkdir(dataDir, { recursive: true });
+  await makeDataDir(dataDir);
   const file = join(dataDir, SQLITE_FILE_NAME);
+  // Made 0600 before SQLite opens it: SQLite gives the -wal and -shm files it makes later the
+  // database file's own mode. Files an older version left wider are narrowed here too.
+  await (await open(file, 'a', PRIVATE_FILE_MODE)).close();
+  await keepPrivate(file);
+  await keepPrivate(`${file}-wal`);
+  await keepPrivate(`${file}-shm`);
   const database = new SqliteDatabase(file);
   try {
     // WAL lets readers run while a write is in progress; with it, synchronous=NORMAL is still safe

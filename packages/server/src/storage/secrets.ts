@@ -3,8 +3,9 @@
  * environment (several nodes sharing one key) or is generated once per data directory.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { makeDataDir, PRIVATE_FILE_MODE } from './data-dir.js';
 
 export interface Secrets {
   /** HMAC key that signs access tokens. */
@@ -80,10 +81,10 @@ function parseSecretsFile(file: string, text: string): Secrets {
 
 /** A crash mid-write leaves either no file or the whole file, never a truncated key. */
 async function writeAtomically(file: string, content: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await makeDataDir(dirname(file));
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, content, { mode: 0o600, flag: 'wx', flush: true });
+    await writeFile(temp, content, { mode: PRIVATE_FILE_MODE, flag: 'wx', flush: true });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
