@@ -20,6 +20,8 @@ export type ServerConfig =
       readonly schema?: string;
       /** The access-token key, base64. */
       readonly jwtKey: string;
+      /** Security headers on every reply (the default); false to measure what they cost. */
+      readonly securityHeaders?: boolean;
     }
   | {
       readonly kind: 'bare';
@@ -42,7 +44,8 @@ async function start(config: ServerConfig): Promise<{ app: FastifyInstance; stor
     ...(config.schema === undefined ? {} : { schema: config.schema }),
   });
   const jwtKey = new Uint8Array(Buffer.from(config.jwtKey, 'base64'));
-  return { app: await buildApp({ storage, secrets: { jwtKey }, logLevel: false }), storage };
+  const securityHeaders = config.securityHeaders ?? true;
+  return { app: await buildApp({ storage, secrets: { jwtKey }, logLevel: false, securityHeaders }), storage };
 }
 
 const config = JSON.parse(process.argv[2] ?? 'null') as ServerConfig | null;

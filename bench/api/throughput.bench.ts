@@ -7,13 +7,18 @@
  *
  *   npm run bench:api
  *
+ * The security headers (server/src/http/security-headers.ts) are measured apart, on SQLite: two
+ * servers of the same app, with and without them, take turns (with, without, with, without) on a
+ * cheap reply (the default branding, no store) and on the list; it prints both rates, their ratio, and the CPU each process
+ * used. BENCH_ONLY=headers runs just that comparison.
+ *
  * BENCH_SECONDS sets the measured seconds per scenario (5; each after a 1 s warm-up).
  * PostgreSQL is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local test database; each
  * run works in a fresh schema it drops at the end, and the PostgreSQL part is skipped, with the
  * reason, when the database does not answer.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DATABASE_URL, probePostgres, withClient } from '../support/postgres.js';
@@ -29,6 +34,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number of seconds, got ${SECONDS}`);
 const CONNECTIONS = 32;
 const WARMUP_MS = 1000;
+
+const ONLY = process.env.BENCH_ONLY?.trim() || null;
+if (ONLY !== null && ONLY !== 'headers') throw new Error(`BENCH_ONLY must be 'headers', got '${ONLY}'`);
+/** Rounds of the header comparison (each: with, then without); BENCH_HEADER_ROUNDS, default 3. */
+const HEADER_ROUNDS = Number(process.env.BENCH_HEADER_ROUNDS ?? 3);
+if (!Number.isInteger(HEADER_ROUNDS) || HEADER_ROUNDS < 1) {
+  throw new Error(
+    `BENCH_HEADER_ROUNDS must be a whole number from 1, got ${process.env.BENCH_HEADER_ROUNDS}`,
+  );
+}
+/** A reply that costs the app almost nothing (no store): what the headers add shows most there. */
+const CHEAP_PATH = '/api/v1/branding';
 
 const LOGIN_PATH = '/api/v1/auth/login';
 const LIST_PATH = '/api/v1/equipment?limit=100';
@@ -205,7 +222,122 @@ function printTable(rows: readonly Row[], baseline: LoadResult): void {
   for (const l of lines) console.log(`  ${line(l)}`);
 }
 
-async function benchStore(name: string, prepare: () => Promise<PreparedStore>): Promise<void> {
+/** CPU seconds a process has used so far (user and system), from /proc; null where there is none. */
+async function cpuSeconds(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
+
+interface Measured {
+  readonly result: LoadResult;
+  /** Share of one core used during the run: the server process and this (load generator) one. */
+  readonly serverCore: number | null;
+  readonly loadCore: number;
+}
+
+async function measured(port: number, pid: number, next: (i: number) => Request): Promise<Measured> {
+  const serverBefore = await cpuSeconds(pid);
+  const loadBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await load(port, next);
+  const seconds = (performance.now() - started) / 1000;
+  const serverAfter = await cpuSeconds(pid);
+  const used = process.cpuUsage(loadBefore);
+  return {
+    result,
+    serverCore: serverBefore === null || serverAfter === null ? null : (serverAfter - serverBefore) / seconds,
+    loadCore: (used.user + used.system) / 1e6 / seconds,
+  };
+}
+
+/** The security headers' cost: the same app with and without them, taking turns. */
+async function benchHeaders(config: AppConfig, authorization: string): Promise<void> {
+  const withHeaders = await startServer({ ...config, securityHeaders: true });
+  const without = await startServer({ ...config, securityHeaders: false });
+  try {
+    const scenarios: [string, (i: number) => Request][] = [
+      [`GET ${CHEAP_PATH} (no store)`, () => ({ method: 'GET', path: CHEAP_PATH })],
+      [`GET ${LIST_PATH}`, () => ({ method: 'GET', path: LIST_PATH, headers: { authorization } })],
+    ];
+    console.log(`  security headers: the same app with and without them, ${HEADER_ROUNDS} turns each`);
+    const header = [
+      'scenario',
+      'with req/s',
+      'without req/s',
+      'with/without',
+      'CPU with (server+load)',
+      'CPU without',
+      'server CPU µs/request with',
+      'without',
+    ];
+    const lines: string[][] = [];
+    for (const [name, next] of scenarios) {
+      const runs: { with: Measured[]; without: Measured[] } = { with: [], without: [] };
+      for (let round = 0; round < HEADER_ROUNDS; round++) {
+        runs.with.push(await measured(withHeaders.port, withHeaders.pid, next));
+        runs.without.push(await measured(without.port, without.pid, next));
+      }
+      const mean = (ms: readonly Measured[], pick: (m: Measured) => number | null) =>
+        ms.reduce((sum, m) => sum + (pick(m) ?? NaN), 0) / ms.length;
+      const rateWith = mean(runs.with, (m) => m.result.perSecond);
+      const rateWithout = mean(runs.without, (m) => m.result.perSecond);
+      const cores = (ms: readonly Measured[]) =>
+        `${fmt(mean(ms, (m) => m.serverCore) * 100)} % + ${fmt(mean(ms, (m) => m.loadCore) * 100)} %`;
+      // The server's own cost per request: steadier than the rate when others share the cores.
+      const perRequest = (ms: readonly Measured[]) =>
+        fmt(
+          mean(ms, (m) => (m.serverCore === null ? null : (m.serverCore / m.result.perSecond) * 1e6)),
+          1,
+        );
+      lines.push([
+        name,
+        `${fmt(rateWith)} (${runs.with.map((m) => fmt(m.result.perSecond)).join(', ')})`,
+        `${fmt(rateWithout)} (${runs.without.map((m) => fmt(m.result.perSecond)).join(', ')})`,
+        `${fmt(rateWith / rateWithout, 3)}`,
+        cores(runs.with),
+        cores(runs.without),
+        perRequest(runs.with),
+        perRequest(runs.without),
+      ]);
+    }
+    const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c]!.length)));
+    const line = (cells: readonly string[]) =>
+      cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+    console.log(`  ${line(header)}`);
+    for (const l of lines) console.log(`  ${line(l)}`);
+  } finally {
+    await withHeaders.stop();
+    await without.stop();
+  }
+}
+
+/** A bearer token of the user who also holds a grant (their list has a shared item). */
+async function granteeAuthorization(port: number): Promise<string> {
+  let token = '';
+  await sendEach(port, 1, [
+    {
+      method: 'POST',
+      path: LOGIN_PATH,
+      body: JSON.stringify({ userName: userName(GRANTEE_REMAINDER), password: PASSWORD }),
+      onReply: (body) => (token = accessTokenOf(body)),
+    },
+  ]);
+  return `Bearer ${token}`;
+}
+
+async function benchStore(
+  name: string,
+  prepare: () => Promise<PreparedStore>,
+  options: { readonly headers: boolean },
+): Promise<void> {
   console.log(`\n${name}`);
   const store = await prepare();
   try {
@@ -213,17 +345,29 @@ async function benchStore(name: string, prepare: () => Promise<PreparedStore>): 
     console.log(
       `  seeded ${fmt(users)} users, ${fmt(devices)} devices, ${fmt(grants)} grants in ${fmt(store.seedMs)} ms`,
     );
-    const app = await measureApp(store.config);
-    const baseline = await measureBaseline(app.list.body, app.authorization);
-    console.log(
-      `  list reply of ${userName(GRANTEE_REMAINDER)}: ${app.list.items} of ${app.list.total} items ` +
-        `(${DEVICES_PER_USER} owned, ${app.list.items - DEVICES_PER_USER} shared), ${fmt(app.list.bytes)} bytes; ` +
-        `tree reply ${fmt(app.treeBytes)} bytes`,
-    );
-    printTable(
-      [...app.rows, { scenario: 'bare Fastify GET, same list JSON from memory', result: baseline }],
-      baseline,
-    );
+    if (ONLY === null) {
+      const app = await measureApp(store.config);
+      const baseline = await measureBaseline(app.list.body, app.authorization);
+      console.log(
+        `  list reply of ${userName(GRANTEE_REMAINDER)}: ${app.list.items} of ${app.list.total} items ` +
+          `(${DEVICES_PER_USER} owned, ${app.list.items - DEVICES_PER_USER} shared), ${fmt(app.list.bytes)} bytes; ` +
+          `tree reply ${fmt(app.treeBytes)} bytes`,
+      );
+      printTable(
+        [...app.rows, { scenario: 'bare Fastify GET, same list JSON from memory', result: baseline }],
+        baseline,
+      );
+    }
+    if (options.headers) {
+      const probe = await startServer(store.config);
+      let authorization: string;
+      try {
+        authorization = await granteeAuthorization(probe.port);
+      } finally {
+        await probe.stop();
+      }
+      await benchHeaders(store.config, authorization);
+    }
   } finally {
     await store.cleanup();
   }
@@ -239,7 +383,10 @@ console.log(
     `(it runs on libuv's thread pool: UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'})`,
 );
 
-await benchStore('sqlite', prepareSqlite);
-const problem = await probePostgres();
-if (problem === null) await benchStore(`postgres (${redactUrl(DATABASE_URL)})`, preparePostgres);
-else console.log(`\npostgres skipped: unreachable at ${redactUrl(DATABASE_URL)}: ${problem}`);
+await benchStore('sqlite', prepareSqlite, { headers: true });
+if (ONLY === null) {
+  const problem = await probePostgres();
+  if (problem === null)
+    await benchStore(`postgres (${redactUrl(DATABASE_URL)})`, preparePostgres, { headers: false });
+  else console.log(`\npostgres skipped: unreachable at ${redactUrl(DATABASE_URL)}: ${problem}`);
+}

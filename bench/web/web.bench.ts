@@ -334,7 +334,11 @@ async function main(): Promise<void> {
     );
 
     await buildServer();
-    server = await startServer({ dataDir, env: { DEMO: '0', WEB_DIR: webDir, POLL_SECONDS: '3600' } });
+    // Source maps are served only when asked for: bundle.ts reads them to name the libraries.
+    server = await startServer({
+      dataDir,
+      env: { DEMO: '0', WEB_DIR: webDir, POLL_SECONDS: '3600', SERVE_SOURCE_MAPS: '1' },
+    });
     const session = await signIn(server, account.userName, account.password);
     browser = await launchBrowser();
     console.log(`Chromium ${browser.version()}`);

@@ -75,3 +75,34 @@ export async function readRelays(session: ApiSession, id: number, count: number)
   if (!values) throw new Error(`rdo gave no values: ${JSON.stringify(reply)}`);
   return values.slice(0, count);
 }
+
+/**
+ * Runs `during` while the first AI of a meter (a sub-device: its settings are read at every poll,
+ * so new limits count at once) is in alarm: its limits are moved far above any reading, then put
+ * back. Its L1 voltage (about 230 V) is then below the lower one (999999).
+ */
+export async function withMeterAlarm(
+  session: ApiSession,
+  id: number,
+  during: () => Promise<void>,
+): Promise<void> {
+  const record = await api<{ settings: { ai: { alarmHigh: number[]; alarmLow: number[] } } }>(
+    session,
+    'GET',
+    `/equipment/${id}`,
+  );
+  const { alarmHigh, alarmLow } = record.settings.ai;
+  await api(session, 'PATCH', `/equipment/${id}`, {
+    settings: {
+      ai: {
+        alarmLow: alarmLow.map((v, i) => (i === 0 ? 999_999 : v)),
+        alarmHigh: alarmHigh.map((v, i) => (i === 0 ? 1_000_000 : v)),
+      },
+    },
+  });
+  try {
+    await during();
+  } finally {
+    await api(session, 'PATCH', `/equipment/${id}`, { settings: { ai: { alarmLow, alarmHigh } } });
+  }
+}

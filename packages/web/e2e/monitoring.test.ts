@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { api, apiSignIn, equipmentId, readRelays } from './api.js';
+import { api, apiSignIn, equipmentId, readRelays, withMeterAlarm } from './api.js';
 import type { ApiSession } from './api.js';
 import { aiValue, signInToMonitoring, treeRow, waitForChange } from './console.js';
 import type { ConsoleRun } from './harness.js';
@@ -131,32 +131,14 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
   it(
     'pops up an alarm raised on the server',
     async () => {
-      // A meter of the Modbus gateway: a sub-device's settings are read at every poll, so new
-      // limits count at once. Its L1 voltage (about 230 V) is then far below the lower one.
       const id = await equipmentId(rest, 'DEMO0005_1');
-      const record = await api<{ settings: { ai: { alarmHigh: number[]; alarmLow: number[] } } }>(
-        rest,
-        'GET',
-        `/equipment/${id}`,
-      );
-      const { alarmHigh, alarmLow } = record.settings.ai;
-      await api(rest, 'PATCH', `/equipment/${id}`, {
-        settings: {
-          ai: {
-            alarmLow: alarmLow.map((v, i) => (i === 0 ? 999_999 : v)),
-            alarmHigh: alarmHigh.map((v, i) => (i === 0 ? 1_000_000 : v)),
-          },
-        },
-      });
-      try {
+      await withMeterAlarm(rest, id, async () => {
         const popup = page.locator('.ant-notification-notice').filter({ hasText: /Demo energy meter AI1/ });
         await popup.first().waitFor({ timeout: LIVE_TIMEOUT_MS });
         // Worded by the console with the limit the server evaluated (the new one, not the record it held).
         await expect.poll(() => popup.first().textContent()).toMatch(/below the lower limit 999999:/);
         await screenshot(page, 'monitoring-alarm');
-      } finally {
-        await api(rest, 'PATCH', `/equipment/${id}`, { settings: { ai: { alarmLow, alarmHigh } } });
-      }
+      });
     },
     FLOW_TIMEOUT_MS,
   );

@@ -1,3 +1,5 @@
+// First: before any module makes a zod schema (the policy allows no eval).
+import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './app/App';

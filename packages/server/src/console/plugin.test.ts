@@ -15,15 +15,22 @@ const INDEX =
 // Over the compression threshold, and compressible.
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['../../src/main.tsx'], mappings: '' });
+
 // The console has nothing to do with the store: the embedded one is enough.
 const sqlite = storageCases().find((c) => c.name === 'sqlite')!;
 
-async function appServing(webDir: string, storage: Storage): Promise<FastifyInstance> {
+async function appServing(
+  webDir: string,
+  storage: Storage,
+  serveSourceMaps?: boolean,
+): Promise<FastifyInstance> {
   const app = await buildApp({
     storage,
     secrets: { jwtKey: new Uint8Array(32).fill(7) },
     logLevel: false,
     webDir,
+    ...(serveSourceMaps === undefined ? {} : { serveSourceMaps }),
   });
   await app.ready();
   return app;
@@ -39,6 +46,7 @@ describe('the console served from a built directory', () => {
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'index.html'), INDEX);
     await writeFile(join(dir, 'assets', 'index-abc123.js'), SCRIPT);
+    await writeFile(join(dir, 'assets', 'index-abc123.js.map'), SOURCE_MAP);
     await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(join(dir, '.env'), 'SECRET=1');
     storage = await sqlite.open();
@@ -141,6 +149,26 @@ describe('the console served from a built directory', () => {
     const post = await app.inject({ method: 'POST', url: '/api/v1/nothing-here', payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('does not serve source maps unless told to (SERVE_SOURCE_MAPS)', async () => {
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.%6dap',
+      '/assets/index-abc123.js.MAP',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('main.tsx');
+    }
+    const serving = await appServing(dir, storage, true);
+    try {
+      const res = await serving.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(SOURCE_MAP);
+    } finally {
+      await serving.close();
+    }
   });
 
   it('serves nothing outside the directory, nor its hidden files', async () => {

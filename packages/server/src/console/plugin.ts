@@ -23,12 +23,19 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import
 export interface ConsoleOptions {
   /** The built console: a directory holding index.html and assets/. */
   readonly dir: string;
+  /**
+   * Serve the build's source maps (`*.map`). Off by default: they hand out the console's whole
+   * source; SERVE_SOURCE_MAPS=1 turns them on for debugging (and the web benchmark).
+   */
+  readonly sourceMaps?: boolean;
 }
 
 /** Vite names the files under assets/ by their content's hash: they never change in place. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html above all) is revalidated on every load, so a new build shows at once. */
 const REVALIDATE = 'no-cache';
+
+const SOURCE_MAP = /\.map$/i;
 
 /** Text-like types worth compressing; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
@@ -87,8 +94,9 @@ export const consolePlugin: FastifyPluginAsync<ConsoleOptions> = async (app, opt
     index: false,
     redirect: false,
     dotfiles: 'ignore',
-    // A directory is no file: the JSON 404, not send's 403.
-    allowedPath: (pathname) => !pathname.endsWith('/'),
+    // A directory is no file: the JSON 404, not send's 403. Source maps answer 404 unless served.
+    allowedPath: (pathname) =>
+      !pathname.endsWith('/') && (options.sourceMaps === true || !SOURCE_MAP.test(pathname)),
     cacheControl: false,
     setHeaders: (res, path) => {
       const top = relative(dir, path).split(sep)[0];

@@ -25,6 +25,8 @@ export interface TenantsOptions {
   readonly storage: Storage;
   /** Epoch milliseconds; tests pass a clock they move. */
   readonly now?: () => number;
+  /** Origins besides the console's own that login links may send back to (REDIRECT_ALLOW). */
+  readonly redirectAllow?: readonly string[];
 }
 
 const BrandingReply = z.object({
@@ -33,6 +35,7 @@ const BrandingReply = z.object({
   loginTitleImage: z.string(),
   pageTitle: z.string(),
   userNamePrefix: z.string(),
+  redirectAllow: z.array(z.string()),
 });
 
 const KEY_TAKEN = 'a tenant already uses this key';
@@ -40,6 +43,7 @@ const KEY_TAKEN = 'a tenant already uses this key';
 export const tenantsPlugin: FastifyPluginAsyncZod<TenantsOptions> = async (app, options) => {
   const db = options.storage.db;
   const now = options.now ?? Date.now;
+  const redirectAllow = options.redirectAllow ?? [];
   const security = [{ bearer: [] }];
   const adminOnly = {
     preHandler: [
@@ -81,9 +85,11 @@ export const tenantsPlugin: FastifyPluginAsyncZod<TenantsOptions> = async (app, 
     },
     async (request) => {
       const { key } = request.query;
-      if (isSharedKey(key)) return DEFAULT_BRANDING;
-      const tenant = await db.selectFrom('tenants').selectAll().where('key', '=', key).executeTakeFirst();
-      return tenant ? brandingOf(tenant) : DEFAULT_BRANDING;
+      const tenant = isSharedKey(key)
+        ? undefined
+        : await db.selectFrom('tenants').selectAll().where('key', '=', key).executeTakeFirst();
+      // The console reads the allowlist with its branding, before anyone signs in (login links).
+      return { ...(tenant ? brandingOf(tenant) : DEFAULT_BRANDING), redirectAllow: [...redirectAllow] };
     },
   );
 

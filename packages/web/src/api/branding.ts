@@ -8,6 +8,8 @@ export interface Branding {
   readonly loginTitleImage: string;
   readonly pageTitle: string;
   readonly userNamePrefix: string;
+  /** Origins besides the console's own that login links may send back to (REDIRECT_ALLOW). */
+  readonly redirectAllow?: readonly string[];
 }
 
 export const DEFAULT_BRAND_KEY = 'default';

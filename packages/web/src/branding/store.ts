@@ -24,6 +24,8 @@ export interface BrandingState {
   readonly loginTitleImage: string;
   /** Put in front of user names typed on the sign-in pages; '' for none. */
   readonly userNamePrefix: string;
+  /** Origins besides the console's own that a login link's redirect_uri may lead to. */
+  readonly redirectAllow: readonly string[];
   /** The lookup has answered (or failed). */
   readonly loaded: boolean;
 }
@@ -38,6 +40,7 @@ function defaults(): Omit<BrandingState, 'loaded'> {
     logoUrl: DEFAULT_LOGO,
     loginTitleImage: DEFAULT_LOGIN_TITLE_IMAGE,
     userNamePrefix: '',
+    redirectAllow: [],
   };
 }
 
@@ -53,6 +56,7 @@ export function brandingFrom(reply: Branding): Omit<BrandingState, 'loaded'> {
     logoUrl: reply.logo || DEFAULT_LOGO,
     loginTitleImage: reply.loginTitleImage || DEFAULT_LOGIN_TITLE_IMAGE,
     userNamePrefix: reply.userNamePrefix,
+    redirectAllow: reply.redirectAllow ?? [],
   };
 }
 

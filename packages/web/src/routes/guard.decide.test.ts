@@ -93,6 +93,7 @@ describe('login links', () => {
       token: 'abc',
       next: '/map?zoom=3',
       redirectUri: null,
+      replacesSession: false,
     });
   });
   it('prefers the token, also when already signed in', () => {
@@ -103,18 +104,61 @@ describe('login links', () => {
   });
   it('signs in with userName and userPasswd', () => {
     expect(
-      decide(
-        signedOut(
+      decide({
+        ...signedOut(
           '/Equips',
           '?userName=demo&userPasswd=demo1234&redirect_uri=https%3A%2F%2Fportal.example%2F',
         ),
-      ),
+        allowedOrigins: ['https://console.example', 'https://portal.example'],
+      }),
     ).toEqual({
       kind: 'passwordLogin',
       userName: 'demo',
       password: 'demo1234',
       next: '/Equips',
       redirectUri: 'https://portal.example/',
+      replacesSession: false,
+    });
+  });
+  it('with a session in this browser, a link says it would replace it (the user is asked)', () => {
+    expect(decide(signedIn('/map', '?token=other'))).toMatchObject({
+      kind: 'tokenLogin',
+      token: 'other',
+      next: '/map',
+      replacesSession: true,
+    });
+    expect(decide(signedIn('/', '?userName=bob&userPasswd=secret123', null))).toMatchObject({
+      kind: 'passwordLogin',
+      replacesSession: true,
+    });
+    // The link's own sign-in, under way, is no session to ask about.
+    expect(
+      decide({ path: '/map', search: '?token=other', signedIn: true, level: null, starting: true }),
+    ).toMatchObject({ kind: 'tokenLogin', replacesSession: false });
+  });
+  it("leaves only for the console's own origin or an allowed one", () => {
+    const allowedOrigins = ['https://console.example', 'https://portal.example'];
+    const redirect = (uri: string) =>
+      decide({ ...signedOut('/', `?token=t&redirect_uri=${encodeURIComponent(uri)}`), allowedOrigins });
+    expect(redirect('https://console.example/#/login')).toMatchObject({
+      redirectUri: 'https://console.example/#/login',
+    });
+    expect(redirect('https://portal.example/home?a=1')).toMatchObject({
+      redirectUri: 'https://portal.example/home?a=1',
+    });
+    for (const uri of [
+      'https://evil.example/',
+      'https://portal.example.evil.example/',
+      'http://portal.example/',
+      'https://portal.example:8443/',
+      'https://console.example@evil.example/',
+      '//evil.example/',
+    ]) {
+      expect(redirect(uri), uri).toMatchObject({ redirectUri: null });
+    }
+    // Without an allowlist nothing is left for.
+    expect(decide(signedOut('/', '?token=t&redirect_uri=https%3A%2F%2Fportal.example%2F'))).toMatchObject({
+      redirectUri: null,
     });
   });
   it('needs both userName and userPasswd, and never carries either into the redirect', () => {
@@ -138,10 +182,14 @@ describe('helpers', () => {
     expect(safeRedirect('/\\evil.example')).toBe('/');
     expect(safeRedirect('/LOGIN?redirect=/x')).toBe('/');
   });
-  it('safeExternalUrl takes http and https only', () => {
-    expect(safeExternalUrl('http://a.example/x')).toBe('http://a.example/x');
-    expect(safeExternalUrl('ftp://a.example')).toBeNull();
-    expect(safeExternalUrl('not a url')).toBeNull();
+  it('safeExternalUrl takes http and https addresses of the allowed origins only', () => {
+    const allowed = ['http://a.example', 'ftp://a.example'];
+    expect(safeExternalUrl('http://a.example/x', allowed)).toBe('http://a.example/x');
+    expect(safeExternalUrl('http://b.example/x', allowed)).toBeNull();
+    expect(safeExternalUrl('ftp://a.example', allowed)).toBeNull();
+    expect(safeExternalUrl('javascript:alert(1)', ['null'])).toBeNull();
+    expect(safeExternalUrl('not a url', allowed)).toBeNull();
+    expect(safeExternalUrl(null, allowed)).toBeNull();
   });
   it('loginPathFor leaves the sign-in pages and / without a redirect', () => {
     expect(loginPathFor('/register')).toBe('/login');

@@ -22,17 +22,27 @@ export interface GuardInput {
   readonly level: number | null;
   /** A sign-in is storing its tokens and loading the user's record right now. */
   readonly starting?: boolean;
+  /**
+   * The origins a login link's redirect_uri may lead to: the console's own and those the server
+   * allows (REDIRECT_ALLOW, from the branding reply). Without it, none.
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 export type GuardDecision =
   | { readonly kind: 'allow' }
   | { readonly kind: 'redirect'; readonly to: string }
-  /** Sign in with the link's token, then go on to `next`; on failure leave for `redirectUri`. */
+  /**
+   * Sign in with the link's token, then go on to `next`; on failure leave for `redirectUri`.
+   * `replacesSession`: this browser holds a session already, which the link would end: the user
+   * is asked first (a link must not silently switch a visitor to someone else's account).
+   */
   | {
       readonly kind: 'tokenLogin';
       readonly token: string;
       readonly next: string;
       readonly redirectUri: string | null;
+      readonly replacesSession: boolean;
     }
   | {
       readonly kind: 'passwordLogin';
@@ -40,6 +50,7 @@ export type GuardDecision =
       readonly password: string;
       readonly next: string;
       readonly redirectUri: string | null;
+      readonly replacesSession: boolean;
     }
   /** Signed in but the user's record is not loaded yet: load it, then decide again. */
   | { readonly kind: 'loadMe' }
@@ -61,12 +72,20 @@ export function safeRedirect(value: string | null | undefined): string {
   return value;
 }
 
-/** Only web addresses may be left for; a `javascript:` link handed in the query is ignored. */
-export function safeExternalUrl(value: string | null | undefined): string | null {
+/**
+ * A redirect_uri that may be left for: a web address whose origin is the console's own or one the
+ * server allows. Anything else (another site, a `javascript:` link) is ignored, so a login link
+ * cannot be used to send a visitor to a page made to look like the console.
+ */
+export function safeExternalUrl(
+  value: string | null | undefined,
+  allowedOrigins: readonly string[],
+): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return allowedOrigins.includes(url.origin) ? url.href : null;
   } catch {
     return null;
   }
@@ -89,12 +108,15 @@ export function withoutLoginParams(path: string, search: string): string {
 export function decide(input: GuardInput): GuardDecision {
   const params = new URLSearchParams(input.search);
   const next = withoutLoginParams(input.path, input.search);
-  const redirectUri = safeExternalUrl(params.get('redirect_uri'));
+  const redirectUri = safeExternalUrl(params.get('redirect_uri'), input.allowedOrigins ?? []);
+  const replacesSession = input.signedIn && !input.starting;
   const token = params.get('token');
-  if (token) return { kind: 'tokenLogin', token, next, redirectUri };
+  if (token) return { kind: 'tokenLogin', token, next, redirectUri, replacesSession };
   const userName = params.get('userName');
   const password = params.get('userPasswd');
-  if (userName && password) return { kind: 'passwordLogin', userName, password, next, redirectUri };
+  if (userName && password) {
+    return { kind: 'passwordLogin', userName, password, next, redirectUri, replacesSession };
+  }
 
   const path = normalizePath(input.path);
   // The page that signs in stays until the session is complete (it keeps its form on failure).

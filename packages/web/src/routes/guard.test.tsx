@@ -132,18 +132,52 @@ describe('the navigation guard', { timeout: 30_000 }, () => {
       expect(queryClient.getQueryData(['left', 'over'])).toBeUndefined();
     });
 
-    it('a token link ends the session this tab held before starting its own', async () => {
-      serve({ 'POST /auth/token-login': { body: PAIR }, 'GET /me': { body: sampleMe() } });
+    it('with a session here, a token link asks first; confirmed, it ends that session and signs in', async () => {
+      const mock = serve({
+        'POST /auth/token-login': { body: PAIR },
+        'POST /auth/logout': { status: 204 },
+        'GET /me': { body: sampleMe({ userName: 'linked' }) },
+      });
       useSession.getState().setTokens({ accessToken: 'acc-old', refreshToken: 'ref-old' });
       useMe.getState().setMe(sampleMe({ userName: 'previous' }));
       // The token each sign-out listener sees: the old session is gone by the time they run.
       const ended: (string | null)[] = [];
       const off = onSignOut(() => void ended.push(useSession.getState().accessToken));
       show('/system?token=tok-2');
+      expect(await screen.findByText(zhAuth.linkSwitch.title, {}, SLOW)).toBeTruthy();
+      expect(screen.getByText(zhAuth.linkSwitch.content.replaceAll('{{name}}', 'previous'))).toBeTruthy();
+      // Nothing happens until the user answers.
+      expect(linkCalls(mock.calls)).toEqual([]);
+      expect(useSession.getState().accessToken).toBe('acc-old');
+      await act(async () => {
+        screen
+          .getByRole('button', { name: zhAuth.linkSwitch.continue.replace('{{name}}', 'previous') })
+          .click();
+      });
       expect(await where()).toBe('/system');
       off();
       expect(ended).toEqual([null]);
+      expect(linkCalls(mock.calls).map((c) => [c.method, c.path, c.body, c.authorization])).toEqual([
+        ['POST', '/auth/logout', { refreshToken: 'ref-old' }, null],
+        ['POST', '/auth/token-login', { token: 'tok-2' }, null],
+      ]);
       expect(useSession.getState()).toMatchObject({ accessToken: 'acc-l', refreshToken: 'ref-l' });
+      expect(useMe.getState().me?.userName).toBe('linked');
+    });
+
+    it('with a session here, staying keeps the account and drops the link', async () => {
+      const mock = serve({ 'POST /auth/token-login': { body: PAIR }, 'GET /me': { body: sampleMe() } });
+      useSession.getState().setTokens({ accessToken: 'acc-old', refreshToken: 'ref-old' });
+      useMe.getState().setMe(sampleMe({ userName: 'previous' }));
+      show('/system?token=tok-3&userName=u&userPasswd=p&tab=1');
+      await screen.findByText(zhAuth.linkSwitch.title, {}, SLOW);
+      await act(async () => {
+        screen.getByRole('button', { name: zhAuth.linkSwitch.stay.replace('{{name}}', 'previous') }).click();
+      });
+      expect(await where()).toBe('/system?tab=1');
+      expect(linkCalls(mock.calls)).toEqual([]);
+      expect(useSession.getState().accessToken).toBe('acc-old');
+      expect(useMe.getState().me?.userName).toBe('previous');
     });
 
     it('?userName=&userPasswd= signs in by user, the name as given, and lands on the path', async () => {
@@ -159,6 +193,13 @@ describe('the navigation guard', { timeout: 30_000 }, () => {
         ['POST', '/auth/login', { userName: 'demo', password: 'demo1234' }, null],
       ]);
       expect(useSession.getState().accessToken).toBe('acc-l');
+    });
+
+    it('a redirect_uri to an origin the server does not allow is not left for', async () => {
+      serve({ 'POST /auth/token-login': errorReply(401, 'unauthorized', 'token is wrong or expired') });
+      show('/map?token=bad&redirect_uri=https%3A%2F%2Fevil.example%2F');
+      expect(await where()).toBe('/login?redirect=%2Fmap');
+      expect(await screen.findByText(zhAuth.messages.tokenInvalid, {}, SLOW)).toBeTruthy();
     });
 
     it('a wrong token says so and goes to /login, coming back to the page', async () => {
@@ -193,7 +234,10 @@ describe('the navigation guard', { timeout: 30_000 }, () => {
         hash,
         assign,
       });
-      serve({ 'POST /auth/login': errorReply(401, 'unauthorized', 'account or password wrong') });
+      serve({
+        'GET /branding': { body: { ...DEFAULT_BRAND, redirectAllow: ['https://portal.example'] } },
+        'POST /auth/login': errorReply(401, 'unauthorized', 'account or password wrong'),
+      });
       const router = show(
         '/Equips?userName=demo&userPasswd=wrong-one&redirect_uri=https%3A%2F%2Fportal.example%2Fhome',
       );

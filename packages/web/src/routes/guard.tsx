@@ -2,15 +2,16 @@
  * The navigation guard: a layout route around every other route. It carries out the decisions of
  * guard.decide.ts (login links, the whitelist, the sign-in redirect, /noRole and /403) and
  * installs what the session needs from the router: navigation, messages, the 401 handler.
+ * A login link opened where a session exists asks before it ends that session.
  */
-import { App as AntApp, Button, Result, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { App as AntApp, Button, Modal, Result, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { login, tokenLogin } from '../api/auth';
+import { login, logout as endOnServer, tokenLogin } from '../api/auth';
 import type { SessionReply } from '../api/auth';
 import { queryClient } from '../app/query-client';
-import { loadBranding } from '../branding/store';
+import { loadBranding, useBranding } from '../branding/store';
 import { installSessionHandlers } from '../session/handlers';
 import { endSessionLocally } from '../session/logout';
 import { useMe } from '../session/me';
@@ -51,8 +52,24 @@ async function signInByLink(decision: LinkLogin, go: (to: string) => void, failu
   }
 }
 
+/**
+ * The user chose to follow a login link for another account: the session held here ends, on the
+ * server too (the refresh token is sent before the tokens are forgotten), and the guard then
+ * carries the link out as for a visitor without a session.
+ */
+async function endSessionForLink(): Promise<void> {
+  const { accessToken, refreshToken } = useSession.getState();
+  if (accessToken || refreshToken) endOnServer(refreshToken).catch(() => undefined);
+  await endSessionLocally();
+}
+
 function Waiting() {
-  return <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />;
+  // antd's Spin keeps its dots at the start of a block: the box centres it.
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '30vh' }}>
+      <Spin size="large" />
+    </div>
+  );
 }
 
 export default function RouteGuard() {
@@ -63,8 +80,12 @@ export default function RouteGuard() {
   const accessToken = useSession((s) => s.accessToken);
   const me = useMe((s) => s.me);
   const starting = useSessionStart((s) => s.starting);
+  const brandingLoaded = useBranding((b) => b.loaded);
+  const redirectAllow = useBranding((b) => b.redirectAllow);
   const [unreachable, setUnreachable] = useState(false);
   const [retry, setRetry] = useState(0);
+  const [switching, setSwitching] = useState(false);
+  const allowedOrigins = useMemo(() => [window.location.origin, ...redirectAllow], [redirectAllow]);
 
   useEffect(() => {
     installSessionHandlers();
@@ -85,10 +106,19 @@ export default function RouteGuard() {
     signedIn: accessToken !== null,
     level: me?.authority ?? null,
     starting,
+    allowedOrigins,
   });
+  const link = decision.kind === 'tokenLogin' || decision.kind === 'passwordLogin' ? decision : null;
+  // A link that would replace this browser's session waits for the user's answer.
+  const asking = link?.replacesSession === true;
 
   useEffect(() => {
-    if (decision.kind === 'tokenLogin' || decision.kind === 'passwordLogin') {
+    if (asking) {
+      // The question names the account signed in here: load its record if it is not in yet.
+      if (!useMe.getState().me) restoreSession().catch(() => undefined);
+    } else if (decision.kind === 'tokenLogin' || decision.kind === 'passwordLogin') {
+      // redirect_uri is judged against the server's allowlist, which comes with the branding.
+      if (!brandingLoaded) return;
       const key = location.pathname + location.search;
       if (attempts.has(key)) return;
       const failure =
@@ -111,7 +141,34 @@ export default function RouteGuard() {
       });
     }
     // `decision` is derived from these (its identity changes on every render).
-  }, [decision.kind, location.pathname, location.search, retry]);
+  }, [decision.kind, asking, brandingLoaded, location.pathname, location.search, retry]);
+
+  if (asking && link) {
+    const name = me?.userName ?? t('auth.linkSwitch.currentAccount');
+    return (
+      <>
+        <Waiting />
+        <Modal
+          open
+          title={t('auth.linkSwitch.title')}
+          closable={false}
+          mask={{ closable: false }}
+          okText={t('auth.linkSwitch.continue', { name })}
+          cancelText={t('auth.linkSwitch.stay', { name })}
+          okButtonProps={{ danger: true }}
+          confirmLoading={switching}
+          onOk={() => {
+            setSwitching(true);
+            void endSessionForLink().finally(() => setSwitching(false));
+          }}
+          // Staying drops the link's parameters: the page opens as the account signed in here.
+          onCancel={() => void navigate(link.next, { replace: true })}
+        >
+          {t('auth.linkSwitch.content', { name })}
+        </Modal>
+      </>
+    );
+  }
 
   switch (decision.kind) {
     case 'allow':

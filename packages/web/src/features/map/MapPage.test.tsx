@@ -23,7 +23,8 @@ const GREY = '#8c8c8c';
 const RED = '#f5222d';
 
 /** Each device: its name, its flags from the tree, and its position text (none for Barn). */
-const DEVICES: readonly { id: number; name: string; flags: NodeFlags; gps?: string }[] = [
+type Device = { id: number; name: string; flags: NodeFlags; gps?: string };
+const DEVICES: readonly Device[] = [
   { id: 1, name: 'Pump house', flags: { isOnline: true, isAlarm: false, soc: 30 }, gps: '116.39, 39.9' },
   { id: 2, name: 'Boiler', flags: { isOnline: false, isAlarm: false, soc: 30 }, gps: '121.47, 31.23' },
   { id: 3, name: 'Tank', flags: { isOnline: true, isAlarm: true, soc: 30 }, gps: '113.26, 23.13' },
@@ -31,12 +32,12 @@ const DEVICES: readonly { id: number; name: string; flags: NodeFlags; gps?: stri
   { id: 5, name: 'Barn', flags: { isOnline: true, isAlarm: false, soc: 30 } },
 ];
 
-function loadDevices(): void {
+function loadDevices(devices: readonly Device[] = DEVICES): void {
   loadTreeStore(
-    DEVICES.map((d) => deviceEntry(d.id, d.name)),
-    Object.fromEntries(DEVICES.map((d) => [d.id, d.flags])),
+    devices.map((d) => deviceEntry(d.id, d.name)),
+    Object.fromEntries(devices.map((d) => [d.id, d.flags])),
   );
-  const records = DEVICES.map((d) =>
+  const records = devices.map((d) =>
     sampleRecord({
       id: d.id,
       unid: `SN${d.id}`,
@@ -54,8 +55,9 @@ function markers(): Map<string, CircleMarker> {
   const out = new Map<string, CircleMarker>();
   for (const result of made.mock.results) {
     if (result.type !== 'return') continue;
-    const name = result.value.getTooltip()?.getContent();
-    if (typeof name === 'string') out.set(name, result.value);
+    // The tooltip is a node holding the name as text (a string would be parsed as HTML).
+    const content = result.value.getTooltip()?.getContent();
+    if (content instanceof HTMLElement) out.set(content.textContent ?? '', result.value);
   }
   return out;
 }
@@ -144,5 +146,39 @@ describe('map status colours', () => {
     const popup = document.querySelector<HTMLElement>('.leaflet-popup-content')!;
     expect(popup.textContent).toContain('Offline');
     expect(popup.querySelector<HTMLElement>('span')?.style.background).toBe('rgb(140, 140, 140)');
+  });
+});
+
+describe('names on the map', () => {
+  const hostile = (name: string): Device => ({
+    id: 7,
+    name,
+    flags: { isOnline: true, isAlarm: false, soc: 30 },
+    gps: '116.39, 39.9',
+  });
+
+  it('shows a name made of markup as text in the tooltip and the pop-up, also after a rename', async () => {
+    const first = '<img src=x onerror="window.__xss=1">';
+    loadDevices([hostile(first)]);
+    renderPage(<MapPage />, { path: '/map', route: '/map' });
+    await waitFor(() => expect([...markers().keys()]).toEqual([first]), SLOW);
+    act(() => {
+      dot(first).openTooltip();
+    });
+    const tooltip = document.querySelector<HTMLElement>('.leaflet-tooltip')!;
+    expect(tooltip.textContent).toBe(first);
+    expect(tooltip.querySelector('img')).toBeNull();
+
+    const second = '"><svg onload=alert(2)>';
+    act(() => loadDevices([hostile(second)]));
+    await waitFor(() => expect([...markers().keys()]).toEqual([second]), SLOW);
+    expect(document.querySelector<HTMLElement>('.leaflet-tooltip')!.textContent).toBe(second);
+    act(() => {
+      dot(second).openPopup();
+    });
+    const popup = document.querySelector<HTMLElement>('.leaflet-popup-content')!;
+    expect(popup.querySelector('strong')?.textContent).toBe(second);
+    expect(popup.querySelector('img, svg')).toBeNull();
+    expect(document.querySelector('.leaflet-container img, .leaflet-container svg[onload]')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * CSS are loaded on first use, so neither is in the initial bundle.
  */
 import type * as Leaflet from 'leaflet';
+import { colourDot, element } from '../../components/dom';
 import { monitoringTarget } from '../../equipment/links';
 import { degreeLabel, graticule } from './graticule';
 import { bySpot, fanOffsets } from './gps';
@@ -52,29 +53,29 @@ export interface PopupText {
 const GRID = { color: '#b8c4cf', weight: 1, opacity: 0.8, interactive: false };
 const FAN_SPACING_PX = 18;
 
+/** A device's name, as text (Leaflet would parse a string as HTML). */
+function tooltipContent(name: string): HTMLElement {
+  return element('span', { text: name });
+}
+
 function popupContent(device: MapDevice, text: PopupText): HTMLElement {
-  const root = document.createElement('div');
-  const name = document.createElement('strong');
-  name.textContent = device.name;
-  const status = document.createElement('div');
-  const dot = document.createElement('span');
-  dot.style.cssText = `display:inline-block;width:8px;height:8px;border-radius:50%;margin-right:6px;background:${STATUS_COLOURS[device.status]}`;
-  status.append(dot, text.status(device.status));
-  const links = document.createElement('div');
-  links.style.marginTop = '6px';
   const link = (href: string, label: string) => {
-    const a = document.createElement('a');
+    const a = element('a', { text: label, style: { marginRight: '12px' } });
     a.href = href;
-    a.textContent = label;
-    a.style.marginRight = '12px';
     return a;
   };
-  links.append(
-    link(`#${monitoringTarget(device.id)}`, text.openMonitoring),
-    link(`#/history?id=${device.id}`, text.openHistory),
+  return element(
+    'div',
+    {},
+    element('strong', { text: device.name }),
+    element('div', {}, colourDot(STATUS_COLOURS[device.status]), text.status(device.status)),
+    element(
+      'div',
+      { style: { marginTop: '6px' } },
+      link(`#${monitoringTarget(device.id)}`, text.openMonitoring),
+      link(`#/history?id=${device.id}`, text.openHistory),
+    ),
   );
-  root.append(name, status, links);
-  return root;
 }
 
 /**
@@ -164,7 +165,7 @@ export class DeviceMap {
           fillColor: STATUS_COLOURS[item.status],
           fillOpacity: 1,
         });
-        marker.bindTooltip(item.name, { direction: 'top', offset: [0, -6] });
+        marker.bindTooltip(tooltipContent(item.name), { direction: 'top', offset: [0, -6] });
         marker.bindPopup(() => popupContent(this.#markers.get(item.id)?.device ?? item, this.#text));
         marker.addTo(this.#dots);
         this.#markers.set(item.id, { marker, device: item });
@@ -201,7 +202,7 @@ export class DeviceMap {
     if (entry.device.status !== device.status) {
       entry.marker.setStyle({ fillColor: STATUS_COLOURS[device.status] });
     }
-    if (entry.device.name !== device.name) entry.marker.setTooltipContent(device.name);
+    if (entry.device.name !== device.name) entry.marker.setTooltipContent(tooltipContent(device.name));
     entry.device = device;
   }
 
@@ -253,7 +254,7 @@ export class DeviceMap {
   #label(at: [number, number], text: string, edge: 'top' | 'left'): void {
     const icon = this.#L.divIcon({
       className: 'fl-map-grid-label',
-      html: `<span style="font-size:11px;color:#7a8894;white-space:nowrap">${text}</span>`,
+      html: element('span', { text, style: { fontSize: '11px', color: '#7a8894', whiteSpace: 'nowrap' } }),
       iconSize: [64, 14],
       iconAnchor: edge === 'top' ? [-3, -2] : [-3, 14],
     });

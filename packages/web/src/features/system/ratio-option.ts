@@ -1,5 +1,6 @@
 /** The online-ratio chart: percent of the user's equipment online, per bucket, as an area line. */
 import { formatDateTime } from '../../api/history';
+import { element } from '../../components/dom';
 import type { ChartOption } from '../history/chart/echarts-setup';
 import { TIME_LABELS } from '../history/chart/history-option';
 import type { RatioPoint } from './online-ratio';
@@ -21,12 +22,18 @@ export function ratioOption(points: readonly RatioPoint[], seriesName: string, t
     grid: { left: 48, right: 24, top: 24, bottom: 40 },
     tooltip: {
       trigger: 'axis',
+      // Built as text, as every tooltip is (components/dom.ts).
       formatter: (params: TooltipParam | TooltipParam[]) => {
         const first = Array.isArray(params) ? params[0] : params;
         const value = Array.isArray(first?.value) ? (first.value as unknown[]) : [];
         const t = Number(value[0]);
         const v = value[1];
-        return `${Number.isFinite(t) ? formatDateTime(t) : ''}<br/>${seriesName}: <b>${v ?? '-'}%</b>`;
+        return element(
+          'div',
+          {},
+          element('div', { text: Number.isFinite(t) ? formatDateTime(t) : '' }),
+          element('div', {}, `${seriesName}: `, element('b', { text: `${String(v ?? '-')}%` })),
+        );
       },
     },
     xAxis: {

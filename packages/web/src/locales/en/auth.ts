@@ -91,5 +91,12 @@ export default {
     codeTooSoon: 'A code was sent moments ago; wait a minute before asking again',
     codeUnavailable: 'The code could not be sent; try again later',
   },
+  linkSwitch: {
+    title: 'This link signs in as another account',
+    content: 'You are signed in as {{name}}. Following the link signs you out of {{name}} first.',
+    continue: 'Sign out of {{name}} and continue',
+    stay: 'Stay signed in as {{name}}',
+    currentAccount: 'the current account',
+  },
   language: 'Language',
 };

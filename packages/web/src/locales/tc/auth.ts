@@ -91,5 +91,12 @@ export default {
     codeTooSoon: '驗證碼發送過於頻繁，請一分鐘後再試',
     codeUnavailable: '驗證碼暫時無法發送，請稍後再試',
   },
+  linkSwitch: {
+    title: '此連結將登入另一個帳號',
+    content: '您目前登入的帳號是 {{name}}。繼續開啟此連結會先登出 {{name}}。',
+    continue: '登出 {{name}} 並繼續',
+    stay: '保持登入 {{name}}',
+    currentAccount: '目前帳號',
+  },
   language: '語言',
 };

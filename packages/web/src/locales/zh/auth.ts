@@ -91,5 +91,12 @@ export default {
     codeTooSoon: '验证码发送过于频繁，请一分钟后再试',
     codeUnavailable: '验证码暂时无法发送，请稍后再试',
   },
+  linkSwitch: {
+    title: '此链接将登录另一个账号',
+    content: '您当前登录的账号是 {{name}}。继续打开此链接会先退出 {{name}}。',
+    continue: '退出 {{name}} 并继续',
+    stay: '保持登录 {{name}}',
+    currentAccount: '当前账号',
+  },
   language: '语言',
 };

@@ -6,6 +6,7 @@
  */
 import type { HistoryReply, HistorySeries } from '../../../api/history';
 import { formatDateTime } from '../../../api/history';
+import { colourDot, element } from '../../../components/dom';
 import type { ChartOption } from './echarts-setup';
 
 const DIGITAL = new Set(['do', 'di', 'online']);
@@ -35,26 +36,34 @@ export interface OptionLabels {
   readonly stateAxis: string;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 interface TooltipParam {
-  readonly marker?: unknown;
+  readonly color?: unknown;
   readonly seriesName?: string;
   readonly value?: unknown;
   readonly axisValue?: unknown;
 }
 
-function tooltip(params: TooltipParam | TooltipParam[]): string {
+/** The tooltip of the curves: series names are the user's channel names, so it is built as text. */
+function tooltip(params: TooltipParam | TooltipParam[]): HTMLElement {
   const list = Array.isArray(params) ? params : [params];
+  const root = element('div');
   const first = list[0];
-  if (!first) return '';
+  if (!first) return root;
   const time = Number(first.axisValue ?? (Array.isArray(first.value) ? first.value[0] : NaN));
-  const lines = list.map((p) => {
+  if (Number.isFinite(time)) root.append(element('div', { text: formatDateTime(time) }));
+  for (const p of list) {
     const value = Array.isArray(p.value) ? p.value[1] : p.value;
-    const marker = typeof p.marker === 'string' ? p.marker : '';
-    return `${marker}${escapeHtml(p.seriesName ?? '')}: <b>${escapeHtml(formatValue(value))}</b>`;
-  });
-  return [Number.isFinite(time) ? formatDateTime(time) : '', ...lines].join('<br/>');
+    root.append(
+      element(
+        'div',
+        {},
+        ...(typeof p.color === 'string' ? [colourDot(p.color, 10)] : []),
+        `${p.seriesName ?? ''}: `,
+        element('b', { text: formatValue(value) }),
+      ),
+    );
+  }
+  return root;
 }
 
 /** Time axis labels by level: dates as MM-dd, times as HH:mm. */
