@@ -18,13 +18,17 @@ import type { SocialProvider } from './accounts/social.js';
 import { healthRoutes } from './health/routes.js';
 import { historyPlugin } from './history/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
-import { installErrorHandling } from './http/error-handler.js';
+import type { DialPolicy } from './gateway/dial-policy.js';
+import { linkSecretKey } from './gateway/secrets.js';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { installSecurityHeaders, withSecurityHeaders } from './http/security-headers.js';
 import { liveDeviceHandler, operationsPlugin } from './gateway/operations.js';
 import type { DeviceOperator } from './gateway/operations.js';
 import { LiveHub } from './live/hub.js';
 import { createLiveChannel } from './live/socket.js';
-import type { DeviceRequestHandler } from './live/socket.js';
+import type { DeviceRequestHandler, LiveLimits } from './live/socket.js';
 import { sharingPlugin } from './sharing/plugin.js';
+import type { TrustProxy } from './config.js';
 import type { Storage } from './storage/open.js';
 import type { Secrets } from './storage/secrets.js';
 import { tenantsPlugin } from './tenants/plugin.js';
@@ -53,6 +57,22 @@ export interface AppOptions {
   readonly devices?: DeviceOperator;
   /** The built web console to serve at `/` (packages/web/dist); no console when absent. */
   readonly webDir?: string;
+  /** Which Modbus TCP addresses owners may set (MODBUS_TCP_ALLOW); loopback and the like refused by default. */
+  readonly dialPolicy?: DialPolicy;
+  /** Bounds on live-channel sockets (register timeout, sockets per address); defaults in live/socket.ts. */
+  readonly liveLimits?: LiveLimits;
+  /** Serve the console's source maps (`*.map`, SERVE_SOURCE_MAPS=1); refused by default. */
+  readonly serveSourceMaps?: boolean;
+  /** Origins besides the console's own that login links may send back to (REDIRECT_ALLOW). */
+  readonly redirectAllow?: readonly string[];
+  /** Security headers (http/security-headers.ts); on unless false (the API benchmark compares). */
+  readonly securityHeaders?: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (TRUST_PROXY): their addresses or CIDR
+   * ranges, or true for any peer. Off by default: the client is the socket's peer, and the sign-in
+   * and code limits per client address count that.
+   */
+  readonly trustProxy?: TrustProxy;
 }
 
 declare module 'fastify' {
@@ -66,15 +86,20 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    trustProxy:
+      typeof options.trustProxy === 'object' ? [...options.trustProxy] : (options.trustProxy ?? false),
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
     // Reject unknown query keys and coerce nothing silently: schemas say what is allowed.
     ajv: { customOptions: { removeAdditional: false } },
+    // A URL the router cannot decode is answered in the error shape too (http/error-handler.ts).
+    frameworkErrors: await withSecurityHeaders(frameworkErrors, { enabled: options.securityHeaders ?? true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await installSecurityHeaders(app, { enabled: options.securityHeaders ?? true });
   // JSON replies of 1 KiB or more go gzipped to clients that take it (console/compression.ts).
   app.addHook('onSend', compressJson);
 
@@ -95,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtKey: options.secrets.jwtKey,
     now,
     hub,
+    ...options.liveLimits,
     onRequest:
       options.onDeviceRequest ??
       liveDeviceHandler({
@@ -116,8 +142,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     socialProviders: options.socialProviders ?? [],
     now,
   });
-  await app.register(tenantsPlugin, { prefix: '/api/v1', storage: options.storage, now });
-  await app.register(equipmentPlugin, { prefix: '/api/v1', storage: options.storage, now });
+  await app.register(tenantsPlugin, {
+    prefix: '/api/v1',
+    storage: options.storage,
+    now,
+    redirectAllow: options.redirectAllow ?? [],
+  });
+  await app.register(equipmentPlugin, {
+    prefix: '/api/v1',
+    storage: options.storage,
+    now,
+    linkSecretKey: linkSecretKey(options.secrets.jwtKey),
+    ...(options.dialPolicy ? { dialPolicy: options.dialPolicy } : {}),
+  });
   await app.register(sharingPlugin, {
     prefix: '/api/v1',
     storage: options.storage,
@@ -131,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     ...(options.devices ? { devices: options.devices } : {}),
   });
-  if (options.webDir !== undefined) await app.register(consolePlugin, { dir: options.webDir });
+  if (options.webDir !== undefined) {
+    await app.register(consolePlugin, { dir: options.webDir, sourceMaps: options.serveSourceMaps ?? false });
+  }
   return app;
 }

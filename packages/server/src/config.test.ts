@@ -64,6 +64,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes WS_MAX_PER_ADDRESS as a whole number, 256 by default', () => {
+    expect(loadConfig({}).wsMaxPerAddress).toBe(256);
+    expect(loadConfig({ WS_MAX_PER_ADDRESS: '16' }).wsMaxPerAddress).toBe(16);
+    for (const bad of ['0', '-1', '1.5', 'many']) {
+      expect(() => loadConfig({ WS_MAX_PER_ADDRESS: bad }), bad).toThrow(/WS_MAX_PER_ADDRESS/);
+    }
+  });
+
   it('takes TIME_ZONE as an IANA zone, Asia/Shanghai by default', () => {
     expect(loadConfig({}).timeZone).toBe('Asia/Shanghai');
     expect(loadConfig({ TIME_ZONE: ' Europe/Berlin ' }).timeZone).toBe('Europe/Berlin');
@@ -121,5 +129,85 @@ describe('loadConfig', () => {
     const long = defaultMqttNodeId('h'.repeat(100), 65535);
     expect(long).toHaveLength(64);
     expect(long.endsWith('-65535')).toBe(true);
+  });
+
+  it('reads MODBUS_TCP_ALLOW as IPv4 and IPv6 CIDR ranges or single addresses, none by default', () => {
+    expect(loadConfig({}).modbusTcpAllow).toEqual([]);
+    expect(loadConfig({ MODBUS_TCP_ALLOW: ' ' }).modbusTcpAllow).toEqual([]);
+    expect(
+      loadConfig({ MODBUS_TCP_ALLOW: '127.0.0.1/32, ::1 ,10.0.0.0/8,fe80::/10,' }).modbusTcpAllow,
+    ).toEqual([
+      { address: '127.0.0.1', prefix: 32, family: 'ipv4' },
+      { address: '::1', prefix: 128, family: 'ipv6' },
+      { address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+      { address: 'fe80::', prefix: 10, family: 'ipv6' },
+    ]);
+    for (const bad of [
+      'localhost',
+      '10.0.0.0/33',
+      '::/129',
+      '10.0.0.0/8/8',
+      '10.0.0.0/',
+      '1.2.3',
+      'fe80::1%eth0',
+    ]) {
+      expect(() => loadConfig({ MODBUS_TCP_ALLOW: bad }), bad).toThrow(/MODBUS_TCP_ALLOW/);
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set: the client is the socket address', () => {
+    for (const off of [undefined, '', ' ', '0', 'false', 'FALSE']) {
+      expect(loadConfig(off === undefined ? {} : { TRUST_PROXY: off }).trustProxy, String(off)).toBe(false);
+    }
+  });
+
+  it('takes true, or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses what Fastify would not read as proxies', () => {
+    for (const bad of ['yes', '1', '2', '10.0.0.1,', '10.0.0.0/33', 'proxy.example.com', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('console settings', () => {
+  it('REDIRECT_ALLOW lists http(s) origins, normalised, none by default', () => {
+    expect(loadConfig({}).redirectAllow).toEqual([]);
+    expect(loadConfig({ REDIRECT_ALLOW: ' ' }).redirectAllow).toEqual([]);
+    expect(
+      loadConfig({
+        REDIRECT_ALLOW: 'https://Portal.Example, http://10.0.0.5:8080/,https://portal.example:443,',
+      }).redirectAllow,
+    ).toEqual(['https://portal.example', 'http://10.0.0.5:8080']);
+    for (const bad of [
+      'portal.example',
+      'javascript:alert(1)',
+      'ftp://portal.example',
+      'https://portal.example/home',
+      'https://portal.example?x=1',
+      'https://portal.example/#x',
+      'https://user@portal.example',
+      'https://a.example, //b.example',
+    ]) {
+      expect(() => loadConfig({ REDIRECT_ALLOW: bad }), bad).toThrow(/REDIRECT_ALLOW/);
+    }
+  });
+
+  it('SERVE_SOURCE_MAPS is off unless 1 or true', () => {
+    expect(loadConfig({}).serveSourceMaps).toBe(false);
+    expect(loadConfig({ SERVE_SOURCE_MAPS: '0' }).serveSourceMaps).toBe(false);
+    expect(loadConfig({ SERVE_SOURCE_MAPS: '1' }).serveSourceMaps).toBe(true);
+    expect(loadConfig({ SERVE_SOURCE_MAPS: 'TRUE' }).serveSourceMaps).toBe(true);
   });
 });

@@ -2,6 +2,8 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_WEB_DIR } from './console/plugin.js';
+import { parseCidr, parseCidrList } from './gateway/dial-policy.js';
+import type { Cidr } from './gateway/dial-policy.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './history/time.js';
 
 export interface ServerConfig {
@@ -35,6 +37,47 @@ export interface ServerConfig {
   readonly redisUrl: string | undefined;
   /** The built web console served at `/` (WEB_DIR, default packages/web/dist), an absolute path. */
   readonly webDir: string;
+  /** Live-channel sockets one client address may hold open (WS_MAX_PER_ADDRESS, default 256). */
+  readonly wsMaxPerAddress: number;
+  /**
+   * Ranges the server dials Modbus TCP devices in although they are refused by default (loopback,
+   * link-local, its own addresses …): MODBUS_TCP_ALLOW, comma-separated CIDR; none by default.
+   */
+  readonly modbusTcpAllow: readonly Cidr[];
+  /**
+   * Origins besides the console's own that a login link's redirect_uri may lead to
+   * (REDIRECT_ALLOW, comma-separated http(s) origins; none by default).
+   */
+  readonly redirectAllow: readonly string[];
+  /** Serve the console's source maps, `*.map` (SERVE_SOURCE_MAPS=1); off by default. */
+  readonly serveSourceMaps: boolean;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY); false by default: the socket's peer. */
+  readonly trustProxy: TrustProxy;
+}
+
+/**
+ * The proxies trusted to name the client: their addresses or CIDR ranges (or the names loopback,
+ * linklocal, uniquelocal), true for any peer, false for none. No hop count: Fastify refuses one, as
+ * it would let a client that reaches the server directly name itself.
+ */
+export type TrustProxy = boolean | readonly string[];
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY in the forms Fastify's trustProxy takes; unset, empty, 0 or false for none. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (['', '0', 'false'].includes(value.toLowerCase())) return false;
+  if (value.toLowerCase() === 'true') return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!PROXY_RANGE_NAMES.includes(entry) && parseCidr(entry) === null) {
+      throw new Error(
+        `TRUST_PROXY must be true or a comma-separated list of proxy addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join('/')} (no hop count); '${entry}' is none of these`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** The DEMO values that turn the demo account off; anything else, or unset, leaves it on. */
@@ -71,6 +114,29 @@ function wholeNumber(
     throw new Error(`${name} must be a whole number ${min}-${max}, got '${env[name]}'`);
   }
   return value;
+}
+
+/** A comma-separated list of http(s) origins (scheme, host and port only), normalised. */
+export function originList(raw: string | undefined, name: string): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? '').split(',')) {
+    const value = item.trim();
+    if (value === '') continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {
+      url = null;
+    }
+    const bare = url && url.pathname === '/' && !/[?#@]/.test(value) && !url.username && !url.password;
+    if (!url || !/^https?:$/.test(url.protocol) || !bare) {
+      throw new Error(
+        `${name} must list http:// or https:// origins (no path, query or user), got '${value}'`,
+      );
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
@@ -120,6 +186,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new Error('REDIS_URL must be a redis:// or rediss:// URL with an optional /DB number');
   }
   const webDir = env.WEB_DIR?.trim() ? resolve(env.WEB_DIR.trim()) : DEFAULT_WEB_DIR;
+  const wsMaxPerAddress = wholeNumber(env, 'WS_MAX_PER_ADDRESS', 256, 1, 1_000_000);
+  let modbusTcpAllow: Cidr[];
+  try {
+    modbusTcpAllow = parseCidrList(env.MODBUS_TCP_ALLOW ?? '');
+  } catch (error) {
+    throw new Error(`MODBUS_TCP_ALLOW must be a comma-separated CIDR list: ${(error as Error).message}`);
+  }
+  const redirectAllow = originList(env.REDIRECT_ALLOW, 'REDIRECT_ALLOW');
+  const serveSourceMaps = ['1', 'true'].includes((env.SERVE_SOURCE_MAPS ?? '').trim().toLowerCase());
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -138,5 +214,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     mqttNodeId,
     redisUrl,
     webDir,
+    wsMaxPerAddress,
+    modbusTcpAllow,
+    redirectAllow,
+    serveSourceMaps,
+    trustProxy,
   };
 }

@@ -18,14 +18,18 @@ import { startDemoPlant } from './demo/plant.js';
 import type { DemoPlant } from './demo/plant.js';
 import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
 import { DeviceService } from './gateway/device-service.js';
+import { DialPolicy } from './gateway/dial-policy.js';
 import { DtuListener } from './gateway/dtu-listener.js';
+import { releaseStaleLinks } from './gateway/stale-links.js';
 import type { GatewayLog } from './gateway/log.js';
 import { ModbusTcpDialer } from './gateway/modbus-tcp-dialer.js';
 import { MqttGateway } from './gateway/mqtt-gateway.js';
+import { linkSecretKey } from './gateway/secrets.js';
 import { HistoryRecorder } from './history/recorder.js';
 import { scheduleRetention } from './history/retention.js';
 import { SqliteHistoryThread } from './history/sqlite-history.js';
 import { HistoryWriter } from './history/writer.js';
+import { raiseOpenFileLimit } from './process-limits.js';
 import { openStorage, redactUrl } from './storage/open.js';
 import { loadSecrets } from './storage/secrets.js';
 
@@ -44,7 +48,9 @@ const storage = await openStorage({
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });
 // The demo account and its devices, on a store that has none yet (DEMO=0 turns this off).
-const demo = config.demo ? await seedDemo(storage.db, Date.now()) : { created: false };
+// Link secrets are sealed under a key derived from the server's secret key (gateway/secrets.ts).
+const linkKey = linkSecretKey(secrets.jwtKey);
+const demo = config.demo ? await seedDemo(storage.db, Date.now(), linkKey) : { created: false };
 // The device link: the live channel's fan-out, history, the DTU listener and what reads and
 // operates the devices whose links are up. The app's log exists only once the app is built.
 let appLog: AppLogger | null = null;
@@ -91,7 +97,16 @@ const dtu = new DtuListener({
   heartbeat: config.dtuHeartbeat,
   link: { idleMs: config.dtuIdleSeconds * 1000 },
   log: dtuLog,
+  nodeId: config.mqttNodeId,
+  // Contested links are alarms: an event in the history and a push to the equipment's consoles.
+  contests: {
+    recordEvent: (event) => history.recordEvent(event),
+    publish: (id, message) => hub.publish(id, message),
+    timeZone: config.timeZone,
+  },
 });
+// Loopback, link-local and the server's own addresses are not dialled unless MODBUS_TCP_ALLOW says.
+const dialPolicy = new DialPolicy({ allow: config.modbusTcpAllow });
 // Devices with a Modbus TCP address are dialled by the server; their links join the same registry.
 // A Modbus TCP device speaks only when asked, so its idle limit spans at least three polls.
 const mbtcpLog: GatewayLog = {
@@ -104,6 +119,7 @@ const dialer = new ModbusTcpDialer({
   registry: dtu.registry,
   link: { idleMs: Math.max(config.dtuIdleSeconds, 3 * config.pollSeconds) * 1000 },
   log: mbtcpLog,
+  policy: dialPolicy,
 });
 const devices = new DeviceService({
   db: storage.db,
@@ -142,9 +158,29 @@ const app = await buildApp({
   liveHub: hub,
   devices: operator,
   webDir: config.webDir,
+  dialPolicy,
+  trustProxy: config.trustProxy,
+  liveLimits: { maxPerAddress: config.wsMaxPerAddress },
+  redirectAllow: config.redirectAllow,
+  serveSourceMaps: config.serveSourceMaps,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 appLog = app.log;
+// Every connection holds a file descriptor: the limit is raised as far as it goes, and logged.
+const fileLimit = await raiseOpenFileLimit();
+app.log[fileLimit.level](fileLimit.details, fileLimit.message);
+// Devices still marked online from a stop that did not close their links (a crash), before any
+// link can come up. Alone (SQLite is one process's; no bus and no broker shared with other
+// nodes) every online device was this node's; otherwise those it held, by its node id.
+const stale = await releaseStaleLinks({
+  db: storage.db,
+  nodeId: config.mqttNodeId,
+  alone: storage.file !== undefined || (!config.redisUrl && !config.mqttUrl),
+  recorder,
+});
+if (stale.released > 0) {
+  app.log.info(stale, 'devices this node held before it stopped marked offline');
+}
 const retention = scheduleRetention(storage.db, {
   retentionDays: config.historyRetentionDays,
   onError: (err) => app.log.error({ err }, 'history retention failed'),
@@ -173,6 +209,7 @@ if (config.demo) {
     port: dtuPort,
     dataDir: config.dataDir,
     heartbeat: config.dtuHeartbeat,
+    linkSecretKey: linkKey,
     log: (message) => app.log.warn({ component: 'demo' }, message),
   });
   if (plant.serials.length > 0) console.log(`Demo devices simulated: ${plant.serials.join(', ')}`);

@@ -88,6 +88,36 @@ export interface LoginAttemptTable {
   at: EpochMs;
 }
 
+/**
+ * What an attempt counter counts: sign-ins per account and address pair, per account (the growing
+ * delay) and per address, the pairs that signed in (trusted), verification codes per client address
+ * and per target, and wrong share codes per user.
+ */
+export type AttemptKind =
+  | 'login-pair'
+  | 'login-account'
+  | 'login-address'
+  | 'login-trusted'
+  | 'code-address'
+  | 'code-address-day'
+  | 'code-target'
+  | 'code-target-hour'
+  | 'share-code';
+
+/** One counter; a row whose expires_at has passed counts as absent. */
+export interface AttemptCounterTable {
+  kind: AttemptKind;
+  key: string;
+  /** Attempts reserved in the current window or delay streak. */
+  attempts: number;
+  /** The wait a delay streak asks before the next attempt; 0 for windows. */
+  delay_ms: Generated<number>;
+  /** The earliest next attempt of a delay streak; 0 for windows. */
+  next_at: Generated<EpochMs>;
+  /** When the window ends or the streak is forgotten. */
+  expires_at: EpochMs;
+}
+
 /** A person's id at a social sign-in provider, linked to one account. */
 export interface SocialIdentityTable {
   id: Generated<number>;
@@ -126,11 +156,20 @@ export interface EquipmentTable {
   camera_password: string | null;
   /** SHA-256 (hex) of the secret the device's link registration must carry; null when none is set. */
   link_secret_hash: string | null;
+  /**
+   * The same secret sealed for its owner to read again (gateway/secrets.ts); null when none is set
+   * or it was set before secrets were kept (migration 0010).
+   */
+  link_secret_sealed: string | null;
+  /** 1: the device may register without a secret (the owner's opt-out, shown as a warning). */
+  link_open: Generated<Flag>;
   /** Host name or IP literal of a device the server dials over Modbus TCP; null for a DTU link. */
   link_host: string | null;
   /** TCP port of that Modbus TCP device; null for a DTU link. */
   link_port: number | null;
   online: Generated<Flag>;
+  /** The server node holding the link while online (MQTT_NODE_ID); null when offline. */
+  link_node: string | null;
   alarm: Generated<Flag>;
   /** Battery level in percent; null until the device reports one. */
   soc: number | null;
@@ -220,6 +259,7 @@ export interface Database {
   verification_codes: VerificationCodeTable;
   sessions: SessionTable;
   login_attempts: LoginAttemptTable;
+  attempt_counters: AttemptCounterTable;
   social_identities: SocialIdentityTable;
   equipment: EquipmentTable;
   share_codes: ShareCodeTable;

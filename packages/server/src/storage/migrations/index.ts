@@ -12,6 +12,9 @@ import { history } from './0005_history.js';
 import { modbusTcp } from './0006_modbus_tcp.js';
 import { equipmentUpdatedAt } from './0007_equipment_updated_at.js';
 import { equipmentLinkHost } from './0008_equipment_link_host.js';
+import { attemptCounters } from './0009_attempt_counters.js';
+import { linkSecretKept } from './0010_link_secret_kept.js';
+import { equipmentLinkNode } from './0011_equipment_link_node.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -22,4 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_modbus_tcp': modbusTcp,
   '0007_equipment_updated_at': equipmentUpdatedAt,
   '0008_equipment_link_host': equipmentLinkHost,
+  '0009_attempt_counters': attemptCounters,
+  '0010_link_secret_kept': linkSecretKept,
+  '0011_equipment_link_node': equipmentLinkNode,
 };
