@@ -144,6 +144,8 @@ export interface Equipment {
   readonly settings: EquipmentSettings;
   readonly cameraPassword?: string | null;
   readonly hasLinkSecret?: boolean;
+  /** The device may register its link without a secret (the opt-out): shown as a warning. */
+  readonly openLink?: boolean;
   readonly modbusTcp?: { readonly host: string; readonly port: number } | null;
   readonly createdAt: string;
   readonly updatedAt: string;

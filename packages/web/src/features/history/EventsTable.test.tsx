@@ -15,6 +15,19 @@ const BOILER = { name: 'Boiler', unid: 'BOIL02' };
 
 /** One event of every kind the description handles, newest first, as GET /me/events gives them. */
 const EVENTS: EquipmentEvent[] = [
+  // A connection refused while it tried to take the device's link: an alarm without a channel.
+  sampleEvent({
+    id: 10,
+    time: '2026-01-05 16:10:00',
+    equipment: PUMP,
+    channel: null,
+    channelKind: null,
+    index: null,
+    level: null,
+    value: null,
+    message: 'link contested',
+    detail: { cause: 'link_contested', remote: '203.0.113.7:40112', reason: 'wrong secret', attempts: 3 },
+  }),
   sampleEvent({
     id: 9,
     time: '2026-01-05 16:09:00',
@@ -127,6 +140,12 @@ describe('events table', () => {
   it('shows each event’s time, equipment, kind and its description in English', async () => {
     await renderInApp(<EventsTable items={EVENTS} total={EVENTS.length} showEquipment />, 'en');
     expect(cells()).toEqual([
+      [
+        '2026-01-05 16:10:00',
+        'Pump house',
+        'Alarm',
+        'Link contested: 203.0.113.7:40112 tried to connect as this device (3 attempts, refused)',
+      ],
       ['2026-01-05 16:09:00', 'Pump house', 'Alarm', 'AI1 Tank level above the upper limit 4.5: 4.612 m'],
       ['2026-01-05 16:08:00', 'Boiler', 'Alarm', 'AI2 Pressure below the lower limit 1.2: 0.75 bar'],
       ['2026-01-05 16:07:00', 'Pump house', 'Alarm', 'AI3 above the upper limit 50: 51.5'],
@@ -142,6 +161,12 @@ describe('events table', () => {
   it('writes the descriptions in Chinese, keeping an operation’s own text', async () => {
     await renderInApp(<EventsTable items={EVENTS} total={EVENTS.length} showEquipment />, 'zh');
     expect(cells()).toEqual([
+      [
+        '2026-01-05 16:10:00',
+        'Pump house',
+        '报警',
+        '连接争用：203.0.113.7:40112 试图冒充此设备连接（3 次，已拒绝）',
+      ],
       ['2026-01-05 16:09:00', 'Pump house', '报警', 'AI1 Tank level 高于上限 4.5：4.612 m'],
       ['2026-01-05 16:08:00', 'Boiler', '报警', 'AI2 Pressure 低于下限 1.2：0.75 bar'],
       ['2026-01-05 16:07:00', 'Pump house', '报警', 'AI3 高于上限 50：51.5'],
@@ -155,7 +180,7 @@ describe('events table', () => {
   });
 
   it('leaves out the equipment and kind columns when asked, and says when the range held more', async () => {
-    await renderInApp(<EventsTable items={EVENTS.slice(0, 2)} total={2500} showKind={false} />, 'en');
+    await renderInApp(<EventsTable items={EVENTS.slice(1, 3)} total={2500} showKind={false} />, 'en');
     expect(cells()).toEqual([
       ['2026-01-05 16:09:00', 'AI1 Tank level above the upper limit 4.5: 4.612 m'],
       ['2026-01-05 16:08:00', 'AI2 Pressure below the lower limit 1.2: 0.75 bar'],

@@ -28,6 +28,13 @@ export function eventDescription(event: EquipmentEvent, t: TFunction): string {
   const value = event.value === null ? '' : `${formatValue(event.value)}${unit ? ` ${unit}` : ''}`;
   switch (event.kind) {
     case 'alarm':
+      // A connection refused while it tried to take the device's link: no channel of its own.
+      if (detail.cause === 'link_contested') {
+        return t('history.event.linkContested', {
+          remote: text(detail.remote),
+          attempts: text(detail.attempts) || '1',
+        });
+      }
       return alarmDescription(
         {
           channel: event.channel ?? '',

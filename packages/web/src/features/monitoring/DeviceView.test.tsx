@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Permission } from '../../api/equipment';
+import type { Equipment, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
 import { sampleRecord, sampleType } from '../../equipment/test-support';
@@ -15,8 +15,8 @@ const READ_ONLY = 'Read only: you can watch this device but not operate it.';
 const NO_CONFIG = 'No configuration permission currently';
 
 /** The device view of a board with two relays and two analog outputs, under `permission`. */
-function renderWith(permission: Permission) {
-  const record = sampleRecord({ id: 5, name: 'Board', counts: COUNTS, permission });
+function renderWith(permission: Permission, more: Partial<Equipment> = {}) {
+  const record = sampleRecord({ id: 5, name: 'Board', counts: COUNTS, permission, ...more });
   useEquipmentStore.setState({
     types: { [record.type]: sampleType(record.type, COUNTS) },
     records: { 5: record },
@@ -71,5 +71,17 @@ describe('device view by permission', () => {
     expect(controls()).toEqual({ switches: 0, aoSet: 0, aoInputs: 0 });
     expect(screen.getByText(READ_ONLY)).toBeTruthy();
     expect(screen.queryByTestId('no-config')).toBeNull();
+  });
+});
+
+describe('device view of the link', () => {
+  it('warns that a device with an open link can be impersonated, and only then', () => {
+    renderWith(sampleRecord().permission, { openLink: true });
+    expect(screen.getByTestId('open-link').textContent).toMatch(
+      /^Open link: this device connects without a link secret/,
+    );
+    cleanup();
+    renderWith(sampleRecord().permission, { openLink: false, hasLinkSecret: true });
+    expect(screen.queryByTestId('open-link')).toBeNull();
   });
 });

@@ -95,6 +95,9 @@ export default function DeviceView({ id }: { readonly id: number }) {
           )}
         </Space>
       </Card>
+      {record.openLink && (
+        <Alert type="warning" showIcon message={t('monitoring.device.openLink')} data-testid="open-link" />
+      )}
       {!operate && <Alert type="info" showIcon message={t('monitoring.device.readOnly')} />}
       {!hasChannels && <Empty description={t('monitoring.device.noChannels')} />}
       {record.counts.do > 0 && (

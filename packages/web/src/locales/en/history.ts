@@ -72,5 +72,7 @@ export default {
     clearDi: '{{channel}} back to normal',
     online: 'Came online',
     offline: 'Went offline',
+    linkContested:
+      'Link contested: {{remote}} tried to connect as this device ({{attempts}} attempts, refused)',
   },
 };

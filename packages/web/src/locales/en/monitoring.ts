@@ -49,6 +49,8 @@ export default {
     noChannels: 'This device has no channels.',
     serial: 'Serial number',
     type: 'Type',
+    openLink:
+      'Open link: this device connects without a link secret, so anyone who knows its serial number could impersonate it.',
   },
   do: {
     title: 'Outputs',

@@ -72,5 +72,6 @@ export default {
     clearDi: '{{channel}} 恢復正常',
     online: '設備上線',
     offline: '設備離線',
+    linkContested: '連接爭用：{{remote}} 試圖冒充此設備連接（{{attempts}} 次，已拒絕）',
   },
 };

@@ -49,6 +49,7 @@ export default {
     noChannels: '此設備沒有通道。',
     serial: '序號',
     type: '型號',
+    openLink: '開放連接：此設備連接時不校驗連接密鑰，知道其序列號的人都可能冒充它。',
   },
   do: {
     title: '繼電器輸出',

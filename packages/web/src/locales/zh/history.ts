@@ -72,5 +72,6 @@ export default {
     clearDi: '{{channel}} 恢复正常',
     online: '设备上线',
     offline: '设备离线',
+    linkContested: '连接争用：{{remote}} 试图冒充此设备连接（{{attempts}} 次，已拒绝）',
   },
 };

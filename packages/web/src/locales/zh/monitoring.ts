@@ -49,6 +49,7 @@ export default {
     noChannels: '此设备没有通道。',
     serial: '序列号',
     type: '型号',
+    openLink: '开放连接：此设备连接时不校验连接密钥，知道其序列号的人都可能冒充它。',
   },
   do: {
     title: '继电器输出',
