@@ -357,7 +357,12 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
         await tab.goto(`${origin}/#/?token=${encodeURIComponent(other.token)}`);
         await question.waitFor({ timeout: LIVE_TIMEOUT_MS });
         await question.getByRole('button', { name: '退出 demo 并继续' }).click();
-        await expect.poll(stored, { timeout: LIVE_TIMEOUT_MS }).not.toBe(demo.accessToken);
+        // demo's session is cleared first (no token for a moment), then the link's is stored.
+        const switched = async (): Promise<string | null> => {
+          const token = await stored();
+          return token === demo.accessToken ? null : token;
+        };
+        await expect.poll(switched, { timeout: LIVE_TIMEOUT_MS }).not.toBeNull();
         const token = await stored();
         const me = await api<{ userName: string }>({ origin, token: String(token) }, 'GET', '/me');
         expect(me.userName).toBe(other.userName);
