@@ -9,9 +9,9 @@
  * A user with no right at all is told the equipment does not exist (404), so ids cannot be
  * probed; a user who may read it but lacks the right a call needs gets 403.
  */
-import { permissionLevel } from '@fieldlink/protocol';
+import { EQUIPMENT_TYPES, permissionLevel } from '@fieldlink/protocol';
 import type { Permission } from '@fieldlink/protocol';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { ADMIN_AUTHORITY } from '../accounts/fields.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ApiError } from '../http/errors.js';
@@ -189,4 +189,35 @@ export async function requireAccess(
     throw new ApiError('forbidden', `you do not have the ${need} right on this equipment`);
   }
   return { equipment, access };
+}
+
+/** The model names of the catalogue: records of other types are left out of lists (spec §3). */
+export const KNOWN_TYPES = EQUIPMENT_TYPES.map((t) => t.type);
+
+/**
+ * Equipment the user may read: owned, granted, or behind a host granted with its sub-devices.
+ * The three sets are found apart and united, so each uses its own index (an OR of the three
+ * makes PostgreSQL scan the whole equipment table).
+ */
+export function readableBy(db: Kysely<Database>, user: AuthUser, now: number) {
+  const running = (eb: ExpressionBuilder<Database, 'equipment_grants'>) =>
+    eb.and([
+      eb('equipment_grants.user_id', '=', user.id),
+      eb('equipment_grants.can_read', '=', 1),
+      eb.or([eb('equipment_grants.expires_at', 'is', null), eb('equipment_grants.expires_at', '>', now)]),
+    ]);
+  const ids = db
+    .selectFrom('equipment')
+    .select('equipment.id')
+    .where('equipment.owner_id', '=', user.id)
+    .union(db.selectFrom('equipment_grants').select('equipment_grants.equipment_id as id').where(running))
+    .union(
+      db
+        .selectFrom('equipment_grants')
+        .innerJoin('equipment as child', 'child.parent_id', 'equipment_grants.equipment_id')
+        .select('child.id')
+        .where(running)
+        .where('equipment_grants.slaves', '=', 1),
+    );
+  return db.selectFrom('equipment').where('id', 'in', ids).where('type', 'in', KNOWN_TYPES);
 }

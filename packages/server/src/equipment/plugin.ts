@@ -6,7 +6,7 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
@@ -17,7 +17,7 @@ import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import type { GrantIndex } from './access.js';
-import { isAdmin, loadGrants, requireAccess } from './access.js';
+import { isAdmin, KNOWN_TYPES, loadGrants, readableBy, requireAccess } from './access.js';
 import { EQUIPMENT_TYPES, equipmentType } from '@fieldlink/protocol';
 import type { EquipmentType } from '@fieldlink/protocol';
 import {
@@ -59,37 +59,6 @@ export function typeOfRecord(row: Pick<Equipment, 'type'>): EquipmentType {
   if (!type) throw new ApiError('not_found', `unknown device: type ${row.type} is not in the catalogue`);
   return type;
 }
-
-/**
- * Equipment the user may read: owned, granted, or behind a host granted with its sub-devices.
- * The three sets are found apart and united, so each uses its own index (an OR of the three
- * makes PostgreSQL scan the whole equipment table).
- */
-export function readableBy(db: Kysely<Database>, user: AuthUser, now: number) {
-  const running = (eb: ExpressionBuilder<Database, 'equipment_grants'>) =>
-    eb.and([
-      eb('equipment_grants.user_id', '=', user.id),
-      eb('equipment_grants.can_read', '=', 1),
-      eb.or([eb('equipment_grants.expires_at', 'is', null), eb('equipment_grants.expires_at', '>', now)]),
-    ]);
-  const ids = db
-    .selectFrom('equipment')
-    .select('equipment.id')
-    .where('equipment.owner_id', '=', user.id)
-    .union(db.selectFrom('equipment_grants').select('equipment_grants.equipment_id as id').where(running))
-    .union(
-      db
-        .selectFrom('equipment_grants')
-        .innerJoin('equipment as child', 'child.parent_id', 'equipment_grants.equipment_id')
-        .select('child.id')
-        .where(running)
-        .where('equipment_grants.slaves', '=', 1),
-    );
-  return db.selectFrom('equipment').where('id', 'in', ids).where('type', 'in', KNOWN_TYPES);
-}
-
-/** The model names of the catalogue: records of other types are left out of lists (spec §3). */
-const KNOWN_TYPES = EQUIPMENT_TYPES.map((t) => t.type);
 
 /** The link state of the hosts of these rows' sub-devices, by host id. */
 async function hostStatus(

@@ -24,7 +24,7 @@ import type { Kysely } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
 import { signedInUser, userOfAccessToken } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
-import { readableBy } from '../equipment/plugin.js';
+import { readableBy } from '../equipment/access.js';
 import { errorBody } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
 import type { LiveHub, LiveSession, LiveSocket } from './hub.js';
