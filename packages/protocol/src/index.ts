@@ -18,3 +18,4 @@ export * from './bounds.js';
 export * from './equipment/index.js';
 export * from './live/index.js';
 export * from './mqtt/index.js';
+export * from './api/index.js';

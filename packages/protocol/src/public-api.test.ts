@@ -25,6 +25,12 @@ describe('package entry point', () => {
       'decodeCompressed',
       'encodeCompressed',
       'RtuStreamParser',
+      'EquipmentCreate',
+      'EquipmentCreatedReply',
+      'EquipmentTypeReply',
+      'ShareCodeRedeem',
+      'ShareCodeRedeemed',
+      'canonicalShareCode',
     ]) {
       expect(api, name).toHaveProperty(name);
     }

@@ -1,17 +1,8 @@
 /** Field rules shared by the account routes (spec §5: name, password, mobile, e-mail). */
 import { z } from 'zod';
 
-/**
- * Free text that reaches the database. PostgreSQL refuses NUL in text, so it is refused here, as a
- * 400, rather than failing the query.
- */
-export function text(min: number, max: number) {
-  return z
-    .string()
-    .min(min)
-    .max(max)
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
-}
+/** Free text that reaches the database (NUL refused): the contract's rule, one definition. */
+export { storedText as text } from '@fieldlink/protocol';
 
 /** ASCII letters, digits, Chinese characters and `_-.`; other scripts are left out to avoid look-alikes. */
 export const UserName = z

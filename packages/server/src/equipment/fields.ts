@@ -5,39 +5,22 @@ import { text } from '../accounts/fields.js';
 import type { Equipment } from '../storage/schema.js';
 import type { Access } from './access.js';
 import { permissionOf } from './access.js';
-import type { EquipmentType } from '@fieldlink/protocol';
-import { readSettings, Settings, SettingsInput, wireSettings } from './settings.js';
+import {
+  CameraPassword,
+  EquipmentDescription,
+  EquipmentGroup,
+  EquipmentName,
+  SettingsInput,
+  TypeName,
+} from '@fieldlink/protocol';
+import type { EquipmentReply, EquipmentType, PermissionReply, StatusReply } from '@fieldlink/protocol';
+import { readSettings, wireSettings } from './settings.js';
+
+// The shapes the console uses too (create, record, type) live in protocol/src/api/equipment.ts.
+export { EquipmentReply, PermissionReply } from '@fieldlink/protocol';
 
 /** The battery level the console shows until a device reports one (spec §9). */
 export const DEFAULT_SOC = 30;
-
-/**
- * A serial number: what a device sends first on its link. Letters, digits and `-_.`, so it can
- * stand in a unid and a URL; kept in upper case, as devices print it on their labels.
- */
-export const SerialNumber = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9.-]{4,32}$/, '4-32 letters, digits, - or .')
-  .transform((s) => s.toUpperCase());
-
-/** A model name of the catalogue; checked against it by the route ('product model error'). */
-export const TypeName = z.string().min(1).max(64);
-
-const Name = text(1, 64);
-const Description = text(0, 512);
-const Group = text(0, 64);
-const CameraPassword = text(0, 128).nullable();
-
-export const EquipmentCreate = z.strictObject({
-  sn: SerialNumber,
-  type: TypeName,
-  name: Name,
-  description: Description.optional(),
-  group: Group.optional(),
-  cameraPassword: CameraPassword.optional(),
-  settings: SettingsInput.optional(),
-});
 
 /**
  * A sub-device's address under its host: the slave id (0-249, spec §5) of a wireless slave or a
@@ -51,9 +34,9 @@ export const SubDeviceAddress = z.union([
 export const SubDeviceCreate = z.strictObject({
   address: SubDeviceAddress,
   type: TypeName,
-  name: Name,
-  description: Description.optional(),
-  group: Group.optional(),
+  name: EquipmentName,
+  description: EquipmentDescription.optional(),
+  group: EquipmentGroup.optional(),
   settings: SettingsInput.optional(),
 });
 
@@ -79,9 +62,9 @@ export const ModbusTcpAddress = z.strictObject({
 });
 
 export const EquipmentPatch = z.strictObject({
-  name: Name.optional(),
-  description: Description.optional(),
-  group: Group.optional(),
+  name: EquipmentName.optional(),
+  description: EquipmentDescription.optional(),
+  group: EquipmentGroup.optional(),
   cameraPassword: CameraPassword.optional(),
   /**
    * The owner's (or an administrator's) own secret; null clears it, which opens the link (the
@@ -109,70 +92,13 @@ export const ListQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   /** Only equipment in this group. */
-  group: Group.optional(),
+  group: EquipmentGroup.optional(),
   /** Name, serial number or unid contains this (case-insensitive). */
   q: text(1, 64).optional(),
   format: Format,
   /** `all` lists every equipment; administrators only. */
   scope: z.enum(['mine', 'all']).default('mine'),
 });
-
-const Counts = z.object({ do: z.number(), di: z.number(), ai: z.number(), ao: z.number() });
-
-export const PermissionReply = z.object({
-  level: z.number().int().min(0).max(4),
-  operate: z.union([z.literal(0), z.literal(1)]),
-  camera: z.union([z.literal(0), z.literal(1)]),
-  read: z.boolean(),
-  edit: z.boolean(),
-  delete: z.boolean(),
-  owner: z.boolean(),
-  /** ISO time the caller's shared access ends; null when it does not. */
-  until: z.iso.datetime().nullable(),
-});
-
-export const StatusReply = z.object({
-  online: z.boolean(),
-  alarm: z.boolean(),
-  soc: z.number(),
-  at: z.iso.datetime().nullable(),
-});
-
-export const EquipmentReply = z.object({
-  id: z.number(),
-  unid: z.string(),
-  sn: z.string().nullable(),
-  type: z.string(),
-  name: z.string(),
-  description: z.string(),
-  group: z.string(),
-  parentId: z.number().nullable(),
-  address: z.string().nullable(),
-  ownerId: z.number(),
-  counts: Counts,
-  aoRegister: z.number(),
-  series2000: z.boolean(),
-  permission: PermissionReply,
-  status: StatusReply,
-  settings: Settings,
-  /** Whether the device has a link secret (the secret itself: GET /equipment/:id/link-secret). */
-  hasLinkSecret: z.boolean(),
-  /**
-   * Warning: the device may register without a secret, so anyone who knows its serial number can
-   * take its link while it is offline (the owner's opt-out, or a device from before secrets).
-   */
-  openLink: z.boolean(),
-  /** Where the server dials the device over Modbus TCP; null when it is reached through a DTU. */
-  modbusTcp: z.object({ host: z.string(), port: z.number() }).nullable(),
-  /** Only for callers with the camera right. */
-  cameraPassword: z.string().nullable().optional(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
-export type EquipmentReply = z.infer<typeof EquipmentReply>;
-
-/** A new device, with the link secret its DTU must send (`SN:secret`), shown to its owner. */
-export const EquipmentCreatedReply = EquipmentReply.extend({ linkSecret: z.string() });
 
 /** A device's link secret, for its owner and administrators. */
 export const LinkSecretReply = z.object({
@@ -189,7 +115,7 @@ export type WireRecord = z.infer<typeof WireRecord>;
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function permissionReply(access: Access): z.infer<typeof PermissionReply> {
+export function permissionReply(access: Access): PermissionReply {
   const p = permissionOf(access.rights);
   return {
     level: p.level,
@@ -210,7 +136,7 @@ export function permissionReply(access: Access): z.infer<typeof PermissionReply>
 export function statusOf(
   row: Pick<Equipment, 'online' | 'alarm' | 'soc' | 'status_at'>,
   host?: Pick<Equipment, 'online' | 'soc'>,
-): z.infer<typeof StatusReply> {
+): StatusReply {
   return {
     online: (host ?? row).online === 1,
     alarm: row.alarm === 1,

@@ -18,11 +18,15 @@ import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import type { GrantIndex } from './access.js';
 import { isAdmin, KNOWN_TYPES, loadGrants, readableBy, requireAccess } from './access.js';
-import { EQUIPMENT_TYPES, equipmentType } from '@fieldlink/protocol';
-import type { EquipmentType } from '@fieldlink/protocol';
 import {
+  EQUIPMENT_TYPES,
   EquipmentCreate,
   EquipmentCreatedReply,
+  EquipmentTypeReply,
+  equipmentType,
+} from '@fieldlink/protocol';
+import type { EquipmentType } from '@fieldlink/protocol';
+import {
   EquipmentId,
   EquipmentPatch,
   EquipmentReply,
@@ -39,7 +43,7 @@ import { normaliseSettings, readSettings } from './settings.js';
 import { linkRoutes, requireLinkAuthority, requireOwnLink } from './link-routes.js';
 import { insertDevice, insertSubDevice, PRODUCT_MODEL_ERROR } from './store.js';
 import { buildTree, TreeReply } from './tree.js';
-import { EquipmentTypeReply, typeReply } from './type-reply.js';
+import { typeReply } from './type-reply.js';
 
 export interface EquipmentOptions {
   readonly storage: Storage;

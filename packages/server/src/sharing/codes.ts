@@ -8,17 +8,16 @@
  * read as 0, 1 and 1.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { canonicalShareCode, SHARE_CODE_ALPHABET, SHARE_CODE_LENGTH } from '@fieldlink/protocol';
 import type { ShareValidity } from '../storage/schema.js';
 
-/** Crockford's base32 alphabet: digits and letters without I, L, O and U. */
-export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-export const CODE_LENGTH = 26;
+// The written form is the console's too (it checks a typed code before sending it): protocol.
+export const CODE_ALPHABET = SHARE_CODE_ALPHABET;
+export const CODE_LENGTH = SHARE_CODE_LENGTH;
+export const canonicalCode = canonicalShareCode;
 
 /** 5 bits per character. */
 export const CODE_BITS = CODE_LENGTH * 5;
-
-const CANONICAL = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 /** A new code in canonical form. Each character takes the low 5 bits of one random byte. */
 export function generateCode(): string {
@@ -26,19 +25,6 @@ export function generateCode(): string {
   let code = '';
   for (const byte of bytes) code += CODE_ALPHABET.charAt(byte & 31);
   return code;
-}
-
-/**
- * The canonical form of a code as a person typed it: upper case, without spaces and dashes, with
- * O → 0 and I, L → 1. Null when what remains is not a code.
- */
-export function canonicalCode(input: string): string | null {
-  const code = input
-    .replace(/[\s-]+/g, '')
-    .toUpperCase()
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
-  return CANONICAL.test(code) ? code : null;
 }
 
 /** What is stored for a code: SHA-256 of its canonical form, hex. */

@@ -1,24 +1,15 @@
-/** Request and reply shapes of the sharing routes, and the mapping from stored rows. */
+/**
+ * Request and reply shapes of the sharing routes beyond the shared contract (issuing and redeeming
+ * a code are in @fieldlink/protocol), and the mapping from stored rows.
+ */
+import { ShareLevel, ShareValidity } from '@fieldlink/protocol';
 import { z } from 'zod';
-import type { EquipmentGrant, ShareCode, ShareLevel, ShareValidity } from '../storage/schema.js';
+import type { EquipmentGrant, ShareCode } from '../storage/schema.js';
 
-export const SHARE_LEVELS = [
-  'read',
-  'readwrite',
-  'operate',
-  'edit',
-  'delete',
-] as const satisfies readonly ShareLevel[];
-export const SHARE_VALIDITIES = [
-  '1h',
-  '1d',
-  '1w',
-  '1m',
-  'permanent',
-] as const satisfies readonly ShareValidity[];
-
-export const Level = z.enum(SHARE_LEVELS);
-export const Validity = z.enum(SHARE_VALIDITIES);
+// The contract's (protocol/api/sharing.ts): the rows' level and validity are written from these
+// and read back into them, so the type check holds the stored types to the same lists.
+export const Level = ShareLevel;
+export const Validity = ShareValidity;
 
 const Id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
@@ -31,18 +22,6 @@ export const Page = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export const ShareCodeCreate = z.strictObject({
-  level: Level,
-  validity: Validity,
-  /** How many users may redeem the code. */
-  maxCount: z.number().int().min(1).max(1000).default(1),
-  /** The grants include the camera right. */
-  camera: z.boolean().default(false),
-  /** The grants cover the host's sub-devices too; hosts only. */
-  slaves: z.boolean().default(false),
-});
-
-/** Any text up to a bound: the route tells a malformed code from a wrong one. */
 /** A change to a grant (the specification's EquipModifyAuthority); a field left out stays. */
 export const GrantPatch = z.strictObject({
   level: Level.optional(),
@@ -52,31 +31,7 @@ export const GrantPatch = z.strictObject({
   expiresAt: z.iso.datetime().nullable().optional(),
 });
 
-export const RedeemBody = z.strictObject({ code: z.string().min(1).max(128) });
-
 const iso = z.iso.datetime();
-
-/** The reply to a new code: the only time the code itself is shown. */
-export const ShareCodeCreated = z.object({
-  id: z.number(),
-  code: z.string(),
-  url: z.string(),
-  expiresAt: iso.nullable(),
-  level: Level,
-  validity: Validity,
-  maxCount: z.number(),
-  camera: z.boolean(),
-  slaves: z.boolean(),
-});
-
-export const RedeemReply = z.object({
-  equipmentId: z.number(),
-  grantId: z.number(),
-  level: Level,
-  camera: z.boolean(),
-  slaves: z.boolean(),
-  expiresAt: iso.nullable(),
-});
 
 export const ShareCodeItem = z.object({
   id: z.number(),

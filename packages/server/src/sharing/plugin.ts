@@ -10,13 +10,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AttemptCounter } from '../accounts/attempts.js';
+import { AttemptCounter, RetryLater } from '../accounts/attempts.js';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { LEVEL_RIGHTS, loadGrants, requireAccess, RIGHTS } from '../equipment/access.js';
 import type { Access, Right, Rights } from '../equipment/access.js';
-import { equipmentType } from '@fieldlink/protocol';
+import {
+  equipmentType,
+  ShareCodeCreate,
+  ShareCodeCreated,
+  ShareCodeRedeem,
+  ShareCodeRedeemed,
+} from '@fieldlink/protocol';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment, ShareCode, ShareLevel } from '../storage/schema.js';
@@ -39,10 +45,6 @@ import {
   isoOrNull,
   listOf,
   Page,
-  RedeemBody,
-  RedeemReply,
-  ShareCodeCreate,
-  ShareCodeCreated,
   ShareCodeItem,
   shareCodeItem,
 } from './fields.js';
@@ -228,11 +230,11 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         tags: ['sharing'],
         summary: 'Redeem a share code: the caller gets a grant on its equipment',
         security,
-        body: RedeemBody,
-        response: { 200: RedeemReply, 409: ErrorReply, 429: ErrorReply, ...errors },
+        body: ShareCodeRedeem,
+        response: { 200: ShareCodeRedeemed, 409: ErrorReply, 429: ErrorReply, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const at = now();
       const canonical = canonicalCode(request.body.code);
@@ -244,7 +246,10 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         at,
       );
       if (!tried.granted) {
-        throw new ApiError('rate_limited', 'too many wrong share codes; try again in a few minutes');
+        // The console shows the message as it is: it says when, as the header does.
+        const wait = new RetryLater('too many wrong share codes', tried.retryAt, at);
+        void reply.header('retry-after', String(wait.retryAfterSeconds));
+        throw wait;
       }
       const code = await db
         .selectFrom('share_codes')

@@ -1,9 +1,16 @@
 /**
- * Equipment calls (docs/api.md § Equipment): the type catalogue, the records the caller may read,
- * the tree, one record, the caller's permission and a host's sub-devices. The shapes mirror the
- * server's replies; the wire names of the specification stay at the server.
+ * Equipment calls (docs/api.md § Equipment): the type catalogue, adding a device, the records the
+ * caller may read, the tree, one record, the caller's permission and a host's sub-devices. The
+ * catalogue and the new device's shapes are the contract in @fieldlink/protocol (checked in
+ * development, see ./validated); the others still mirror the server's replies by hand. The wire
+ * names of the specification stay at the server.
  */
-import { get } from './http';
+import { EquipmentCreatedReply, EquipmentTypeReply, pageOf } from '@fieldlink/protocol';
+import type { EquipmentCreate } from '@fieldlink/protocol';
+import type { z } from 'zod';
+import { get, post } from './http';
+import { validated } from './validated';
+import type { Reply } from './validated';
 
 export interface ChannelCounts {
   readonly do: number;
@@ -104,24 +111,13 @@ export interface EquipmentSettings {
 }
 
 /** One catalogue entry (GET /equipment-types). */
-export interface EquipmentType {
-  readonly type: string;
-  readonly names: { readonly en: string; readonly zh: string; readonly tc: string };
-  readonly counts: ChannelCounts;
-  readonly aoRegister: number;
-  readonly series2000: boolean;
-  readonly logicType: 'none' | 'rules' | 'logic';
-  readonly rulePages: readonly string[];
-  /** Relay operation modes the outputs accept: 0 normal, 1-2 pulse, 3 cycle. */
-  readonly relayModes: readonly number[];
-  readonly image: string;
-  readonly icon: string;
-  readonly hostRole: HostRole | null;
-  readonly attachesTo: HostRole | null;
-  readonly isTeam: boolean;
-  readonly slaveAddress: number;
-  readonly defaults: EquipmentSettings;
-}
+export type EquipmentType = Reply<EquipmentTypeReply>;
+
+/** POST /equipment: serial number, model, name, optional group; the server upper-cases the serial. */
+export type NewEquipment = z.input<typeof EquipmentCreate>;
+
+/** The added device's record, with the link secret its DTU must send (`SN:secret`), shown once here. */
+export type CreatedEquipment = Reply<EquipmentCreatedReply>;
 
 /** An equipment record (GET /equipment/:id). */
 export interface Equipment {
@@ -208,12 +204,26 @@ export interface EquipmentQuery {
 /** The server's largest page of GET /equipment. */
 export const EQUIPMENT_PAGE_LIMIT = 1000;
 
+const checkTypes = validated(pageOf(EquipmentTypeReply));
+const checkType = validated(EquipmentTypeReply);
+const checkCreated = validated(EquipmentCreatedReply);
+
 export function listEquipmentTypes(signal?: AbortSignal): Promise<Page<EquipmentType>> {
-  return get<Page<EquipmentType>>('/equipment-types', { signal, anonymous: true });
+  return get<unknown>('/equipment-types', { signal, anonymous: true }).then(checkTypes);
 }
 
 export function getEquipmentType(type: string, signal?: AbortSignal): Promise<EquipmentType> {
-  return get<EquipmentType>(`/equipment-types/${encodeURIComponent(type)}`, { signal, anonymous: true });
+  return get<unknown>(`/equipment-types/${encodeURIComponent(type)}`, { signal, anonymous: true }).then(
+    checkType,
+  );
+}
+
+/**
+ * Adds a device the caller owns. The server answers 400 'product model error' for a model not in
+ * the catalogue and 409 for a serial number already added.
+ */
+export function createEquipment(equipment: NewEquipment): Promise<CreatedEquipment> {
+  return post<unknown>('/equipment', equipment).then(checkCreated);
 }
 
 export function listEquipment(query: EquipmentQuery = {}, signal?: AbortSignal): Promise<Page<Equipment>> {

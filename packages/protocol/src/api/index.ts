@@ -1,0 +1,5 @@
+/** The REST contract (docs/api.md): request and reply schemas both the server and the console import. */
+export * from './fields.js';
+export * from './settings.js';
+export * from './equipment.js';
+export * from './sharing.js';

@@ -1,0 +1,101 @@
+// docs/protocol.md § REST contract: the sharing contract both the server and the console hold to
+// (the routes: docs/api.md § Sharing).
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalShareCode,
+  SHARE_CODE_ALPHABET,
+  SHARE_CODE_LENGTH,
+  ShareCodeCreate,
+  ShareCodeCreated,
+  ShareCodeRedeem,
+  ShareCodeRedeemed,
+} from './sharing.js';
+
+const CODE = '0123456789ABCDEFGHJKMNPQRS';
+
+describe('share code written form', () => {
+  it('is 26 characters of Crockford base32', () => {
+    expect(SHARE_CODE_ALPHABET).toHaveLength(32);
+    expect(SHARE_CODE_ALPHABET).not.toMatch(/[ILOU]/);
+    expect(SHARE_CODE_LENGTH).toBe(26);
+  });
+
+  it('reads case, spaces, dashes and look-alikes as the canonical code', () => {
+    expect(canonicalShareCode(CODE)).toBe(CODE);
+    expect(canonicalShareCode('o123-4567 89ab-cdef ghjk-mnpq-rs')).toBe(CODE);
+    expect(canonicalShareCode('0l23456789abcdefghjkmnpqrs')).toBe(CODE);
+    expect(canonicalShareCode('0i23456789abcdefghjkmnpqrs')).toBe(CODE);
+  });
+
+  it('takes exactly 26 characters: one short or one over is no code', () => {
+    expect(canonicalShareCode(CODE.slice(0, 25))).toBeNull();
+    expect(canonicalShareCode(`${CODE}T`)).toBeNull();
+    expect(canonicalShareCode('')).toBeNull();
+    expect(canonicalShareCode('U'.repeat(26))).toBeNull();
+    expect(canonicalShareCode('!'.repeat(26))).toBeNull();
+  });
+});
+
+describe('issuing a code', () => {
+  it('fills the defaults and keeps maxCount within 1-1000', () => {
+    expect(ShareCodeCreate.parse({ level: 'read', validity: '1d' })).toEqual({
+      level: 'read',
+      validity: '1d',
+      maxCount: 1,
+      camera: false,
+      slaves: false,
+    });
+    for (const maxCount of [1, 1000]) {
+      expect(ShareCodeCreate.safeParse({ level: 'read', validity: '1h', maxCount }).success).toBe(true);
+    }
+    for (const maxCount of [0, 1001, 1.5]) {
+      expect(ShareCodeCreate.safeParse({ level: 'read', validity: '1h', maxCount }).success).toBe(false);
+    }
+  });
+
+  it('refuses unknown tiers, validities and fields', () => {
+    expect(ShareCodeCreate.safeParse({ level: 'owner', validity: '1d' }).success).toBe(false);
+    expect(ShareCodeCreate.safeParse({ level: 'read', validity: '2d' }).success).toBe(false);
+    expect(ShareCodeCreate.safeParse({ level: 'read', validity: '1d', extra: 1 }).success).toBe(false);
+  });
+
+  it('describes the reply with the code and its link', () => {
+    const reply = {
+      id: 3,
+      code: CODE,
+      url: `http://localhost:3000/#/share?code=${CODE}`,
+      expiresAt: '2026-11-27T14:00:00.000Z',
+      level: 'read',
+      validity: '1d',
+      maxCount: 1,
+      camera: false,
+      slaves: false,
+    };
+    expect(ShareCodeCreated.parse(reply)).toEqual(reply);
+    expect(ShareCodeCreated.safeParse({ ...reply, expiresAt: 'tomorrow' }).success).toBe(false);
+  });
+});
+
+describe('redeeming a code', () => {
+  it('takes 1-128 characters of any text (the server tells malformed from wrong)', () => {
+    expect(ShareCodeRedeem.safeParse({ code: 'x' }).success).toBe(true);
+    expect(ShareCodeRedeem.safeParse({ code: 'x'.repeat(128) }).success).toBe(true);
+    expect(ShareCodeRedeem.safeParse({ code: '' }).success).toBe(false);
+    expect(ShareCodeRedeem.safeParse({ code: 'x'.repeat(129) }).success).toBe(false);
+    expect(ShareCodeRedeem.safeParse({ code: CODE, more: true }).success).toBe(false);
+  });
+
+  it('describes the grant the caller now holds', () => {
+    const reply = {
+      equipmentId: 1,
+      grantId: 9,
+      level: 'operate',
+      camera: true,
+      slaves: false,
+      expiresAt: null,
+    };
+    expect(ShareCodeRedeemed.parse(reply)).toEqual(reply);
+    expect(ShareCodeRedeemed.safeParse({ ...reply, level: 'owner' }).success).toBe(false);
+    expect(ShareCodeRedeemed.safeParse({ ...reply, equipmentId: '1' }).success).toBe(false);
+  });
+});
