@@ -395,3 +395,17 @@ export async function stopConsole(run: ConsoleRun | undefined): Promise<void> {
   await run.browser.close().catch(() => undefined);
   await run.server.stop();
 }
+
+/**
+ * The registration code the server logged for `phone` (a server without an SMS gateway writes
+ * codes to its log, which needs LOG_LEVEL=info): waits up to 10 s for the line.
+ */
+export async function loggedCode(server: RunningServer, phone: string): Promise<string> {
+  const pattern = new RegExp(`verification code for ${phone} \\(register\\): (\\d+)`);
+  for (let i = 0; i < 100; i++) {
+    const code = pattern.exec(server.output())?.[1];
+    if (code) return code;
+    await sleep(100);
+  }
+  throw new Error(`no code in the server log:\n${server.output()}`);
+}

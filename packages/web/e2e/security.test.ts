@@ -21,6 +21,7 @@ import {
   DEMO_PASSWORD,
   DEMO_USER,
   FLOW_TIMEOUT_MS,
+  loggedCode,
   newConsoleContext,
   screenshot,
   SETUP_TIMEOUT_MS,
@@ -148,14 +149,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
       body: JSON.stringify({ phone, purpose: 'register' }),
     });
     if (!sent.ok) throw new Error(`verification code: ${sent.status} ${await sent.text()}`);
-    let code: string | undefined;
-    for (let i = 0; i < 50 && !code; i++) {
-      code = new RegExp(`verification code for ${phone} \\(register\\): (\\d+)`).exec(
-        run!.server.output(),
-      )?.[1];
-      if (!code) await sleep(100);
-    }
-    if (!code) throw new Error(`no code in the server log:\n${run!.server.output()}`);
+    const code = await loggedCode(run!.server, phone);
     const registered = await fetch(`${origin}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decide, loginPathFor, safeExternalUrl, safeRedirect, withoutLoginParams } from './guard.decide';
+import {
+  decide,
+  keepRedirect,
+  loginPathFor,
+  safeExternalUrl,
+  safeRedirect,
+  withoutLoginParams,
+} from './guard.decide';
 import type { GuardInput } from './guard.decide';
 import { findRoute } from './access';
 import { WHITELIST } from './table';
@@ -57,6 +64,32 @@ describe('signed in', () => {
   it('sends an account without an operating role to /noRole', () => {
     expect(decide(signedIn('/Equips', '', -1))).toEqual({ kind: 'redirect', to: '/noRole' });
     expect(decide(signedIn('/noRole', '', -1))).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('a share link (/share?code=…)', () => {
+  const code = '0123456789ABCDEFGHJKMNPQRS';
+  it('is a hidden route for every signed-in level, not a public one', () => {
+    const entry = findRoute('/share');
+    expect(entry?.hidden).toBe(true);
+    expect(entry?.public).toBeUndefined();
+    expect(entry?.level).toBe(0);
+    expect(decide(signedIn('/share', `?code=${code}`, 0))).toEqual({ kind: 'allow' });
+  });
+  it('signed out goes to sign in, and back to the link with its code after', () => {
+    const out = decide(signedOut('/share', `?code=${code}`));
+    expect(out).toEqual({ kind: 'redirect', to: `/login?redirect=%2Fshare%3Fcode%3D${code}` });
+    const search = out.kind === 'redirect' ? out.to.slice('/login'.length) : '';
+    expect(decide(signedIn('/login', search))).toEqual({ kind: 'redirect', to: `/share?code=${code}` });
+  });
+  it('survives a detour through registration: the sign-in pages pass the way on', () => {
+    const search = `?redirect=%2Fshare%3Fcode%3D${code}`;
+    expect(keepRedirect('/register', search)).toBe(`/register${search}`);
+    expect(keepRedirect('/login', search)).toBe(`/login${search}`);
+    expect(keepRedirect('/register', '')).toBe('/register');
+    // Never a way out of the console, nor a loop back to sign-in.
+    expect(keepRedirect('/register', '?redirect=//evil.example')).toBe('/register');
+    expect(keepRedirect('/register', '?redirect=%2Flogin')).toBe('/register');
   });
 });
 

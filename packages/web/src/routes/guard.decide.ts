@@ -97,6 +97,16 @@ export function loginPathFor(route: string): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ redirect: route }).toString()}`;
 }
 
+/**
+ * A sign-in page (`/login`, `/register`) that keeps the route to come back to from the current
+ * query, so a visitor who registers first still ends where they were going (a share link).
+ */
+export function keepRedirect(page: string, search: string): string {
+  const redirect = safeRedirect(new URLSearchParams(search).get('redirect'));
+  if (redirect === '/') return page;
+  return `${page}?${new URLSearchParams({ redirect }).toString()}`;
+}
+
 /** The route with the login-link parameters taken out of its query. */
 export function withoutLoginParams(path: string, search: string): string {
   const params = new URLSearchParams(search);

@@ -100,6 +100,15 @@ export const routes: readonly RouteEntry[] = [
     page: page(() => import('../features/map/MapPage')),
   },
   {
+    // §2 lists it as public, but adding needs an owner: any signed-in user (new accounts are level 4).
+    path: '/addEquips',
+    titleKey: 'equipment.add.title',
+    icon: 'ControlOutlined',
+    level: 4,
+    hidden: true,
+    page: page(() => import('../features/equipment/AddEquipmentPage')),
+  },
+  {
     path: '/setting',
     titleKey: 'shell.routes.setting',
     icon: 'SettingOutlined',
@@ -113,6 +122,15 @@ export const routes: readonly RouteEntry[] = [
         page: page(() => import('../features/account/PersonalCenterPage')),
       },
     ],
+  },
+  {
+    // A share link's page; signed out, the guard sends it through sign-in and back with its code.
+    path: '/share',
+    titleKey: 'sharing.redeem.title',
+    icon: 'ShareAltOutlined',
+    level: 0,
+    hidden: true,
+    page: page(() => import('../features/sharing/RedeemPage')),
   },
   {
     // A refresh passes through here and back, so the page re-mounts (§2).

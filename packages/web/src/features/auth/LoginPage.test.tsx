@@ -72,6 +72,14 @@ describe('login form', { timeout: 30_000 }, () => {
     expect(mock.calls.find((c) => c.path === '/me')?.authorization).toBe('Bearer acc-1');
   });
 
+  it('keeps the route to come back to on the way to registration (a share link)', () => {
+    restore = mockFetch({ 'GET /auth/social-providers': { body: { items: [], total: 0 } } }).restore;
+    renderPage(<LoginPage />, { path: '/login', route: '/login?redirect=%2Fshare%3Fcode%3DABC' });
+    expect(screen.getByText('注册账号').closest('a')?.getAttribute('href')).toBe(
+      '/register?redirect=%2Fshare%3Fcode%3DABC',
+    );
+  });
+
   it("puts the tenant's prefix in front of the name", async () => {
     useBranding.setState({ userNamePrefix: 'acme_' });
     const mock = mockFetch({

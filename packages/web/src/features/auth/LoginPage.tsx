@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login, socialProviders } from '../../api/auth';
 import { useBranding } from '../../branding/store';
-import { safeRedirect } from '../../routes/guard.decide';
+import { keepRedirect, safeRedirect } from '../../routes/guard.decide';
 import { startSession } from '../../session/signin';
 import AuthLayout from './AuthLayout';
 import { describeError } from './errors';
@@ -77,7 +77,7 @@ export default function LoginPage() {
         </Button>
       </Form>
       <Flex justify="space-between" style={{ marginTop: 16 }}>
-        <Link to="/register">{t('auth.actions.toRegister')}</Link>
+        <Link to={keepRedirect('/register', location.search)}>{t('auth.actions.toRegister')}</Link>
         <Link to="/ForgetPasswd">{t('auth.actions.forgotPassword')}</Link>
       </Flex>
       {reachable.length > 0 && (

@@ -113,6 +113,22 @@ describe('registration (/register)', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('sent from sign-in on the way to a share link, goes back to sign-in with that way on', async () => {
+    restore = mockFetch({ 'POST /auth/register': { status: 201, body: REGISTERED } }).restore;
+    const { router } = renderPage(<RegisterPage />, {
+      path: '/register',
+      route: '/register?redirect=%2Fshare%3Fcode%3DABC',
+    });
+    const back = screen.getByText(zh.actions.backToLogin).closest('a');
+    expect(back?.getAttribute('href')).toBe('/login?redirect=%2Fshare%3Fcode%3DABC');
+    fillGood();
+    submit();
+    expect((await screen.findByTestId('where', {}, SLOW)).textContent).toBe(
+      '/login?redirect=%2Fshare%3Fcode%3DABC',
+    );
+    expect(router.state.location.state).toEqual({ userName: 'alice' });
+  });
+
   it("puts the tenant's prefix in front of the name sent", async () => {
     useBranding.setState({ userNamePrefix: 'acme_' });
     const mock = mockFetch({

@@ -3,9 +3,10 @@ import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
 import { useBranding } from '../../branding/store';
+import { keepRedirect } from '../../routes/guard.decide';
 import AuthLayout from './AuthLayout';
 import { describeError } from './errors';
 import { formRule } from './form-rules';
@@ -25,6 +26,8 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  // Sent here from sign-in on the way to a page (a share link): sign-in then goes on there.
+  const login = keepRedirect('/login', useLocation().search);
   const prefix = useBranding((b) => b.userNamePrefix);
   const [form] = Form.useForm<RegistrationForm>();
   const [busy, setBusy] = useState(false);
@@ -39,7 +42,7 @@ export default function RegisterPage() {
         code: values.code.trim(),
       });
       void message.success(t('auth.messages.registerSucceeded'));
-      void navigate('/login', { replace: true, state: { userName: account.userName } });
+      void navigate(login, { replace: true, state: { userName: account.userName } });
     } catch (error) {
       void message.error(`${t('auth.messages.registerFailed')}: ${describeError(error, t)}`);
     } finally {
@@ -87,7 +90,7 @@ export default function RegisterPage() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{t('auth.actions.backToLogin')}</Link>
+        <Link to={login}>{t('auth.actions.backToLogin')}</Link>
       </div>
     </AuthLayout>
   );

@@ -11,6 +11,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useEquipmentStore } from '../../equipment/store';
 import { installLive } from '../../live/service';
 import { useSession } from '../../session/store';
+import AddEquipmentButton from '../equipment/AddEquipmentButton';
+import RedeemButton from '../sharing/RedeemButton';
 import AlarmList from './AlarmList';
 import Counters from './Counters';
 import DeviceView from './DeviceView';
@@ -75,13 +77,17 @@ export default function MonitoringPage() {
       <Card size="small" styles={{ body: { padding: 8 } }}>
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           <Counters status={statusFilter} onStatus={setStatusFilter} />
-          <Input.Search
-            allowClear
-            placeholder={t('monitoring.tree.search')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-label={t('monitoring.tree.search')}
-          />
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Input.Search
+              allowClear
+              placeholder={t('monitoring.tree.search')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-label={t('monitoring.tree.search')}
+            />
+            <AddEquipmentButton />
+            <RedeemButton />
+          </div>
           {status === 'error' ? (
             <Alert
               type="error"

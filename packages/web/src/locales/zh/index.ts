@@ -1,10 +1,12 @@
 import account from './account';
 import auth from './auth';
 import common from './common';
+import equipment from './equipment';
 import history from './history';
 import monitoring from './monitoring';
+import sharing from './sharing';
 import shell from './shell';
 import system from './system';
 
 /** One file per area of the console; keys grouped by area. */
-export default { account, auth, common, history, monitoring, shell, system };
+export default { account, auth, common, equipment, history, monitoring, sharing, shell, system };

@@ -1,0 +1,116 @@
+/**
+ * Adding equipment in a real browser against the real server: the tree's Add button, an FL-R8 by a
+ * fresh serial, the DTU panel with its `SERIAL:secret` registration packet, then a simulated
+ * device dialling the server's DTU listener with that packet and coming online in the tree.
+ */
+import { DtuClient, VirtualDevice } from '@fieldlink/simulator';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiSignIn } from './api.js';
+import { signInToMonitoring, treeRow, waitForRoute } from './console.js';
+import type { ConsoleRun } from './harness.js';
+import {
+  browserSuiteTitle,
+  DEMO_PASSWORD,
+  DEMO_USER,
+  FLOW_TIMEOUT_MS,
+  newConsoleContext,
+  screenshot,
+  SETUP_TIMEOUT_MS,
+  skipBrowser,
+  startConsole,
+  stopConsole,
+} from './harness.js';
+
+/** The harness starts the server with DTU_PORT=0; the port it took is in its log. */
+function dtuPort(run: ConsoleRun): number {
+  const match = /DTU listener on port (\d+)/.exec(run.server.output());
+  if (!match) throw new Error(`no DTU port in the server's output:\n${run.server.output()}`);
+  return Number(match[1]);
+}
+
+describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium'), () => {
+  let run: ConsoleRun | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let client: DtuClient | undefined;
+  const serial = `E2E${Math.floor(Math.random() * 1e8)
+    .toString()
+    .padStart(8, '0')}`;
+
+  beforeAll(async () => {
+    run = await startConsole();
+    context = await newConsoleContext(run.browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => console.error('pageerror', error.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.error('console', m.text());
+    });
+    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await client?.stop();
+    await context?.close().catch(() => undefined);
+    await stopConsole(run);
+  }, 60_000);
+
+  it(
+    'adds an FL-R8, shows the DTU settings, and the device comes online when it dials with them',
+    async () => {
+      await page.getByRole('button', { name: 'Add equipment' }).click();
+      await waitForRoute(page, '/addEquips');
+      // The monitoring page stays in the DOM (cached view): look only inside this one.
+      const form = page.locator('[data-page="AddEquipmentPage"]');
+      await form.getByLabel('Serial number').waitFor();
+      await screenshot(page, 'add-equipment-en');
+      await form.getByLabel('Serial number').fill(serial.toLowerCase());
+      await form.getByLabel('Product model').click();
+      // antd keeps a hidden role=option list for screen readers; the visible items carry the title.
+      await page.locator('.ant-select-item-option[title$="(FL-R8)"]').click();
+      await expect.poll(() => page.getByTestId('type-preview').textContent()).toMatch(/DO \d+ · DI \d+/);
+      await form.getByLabel('Name', { exact: true }).fill(`Well ${serial}`);
+      await form.getByLabel('Group').fill('E2E wells');
+      await form.getByRole('button', { name: 'Add', exact: true }).click();
+
+      const packet = page.getByTestId('dtu-packet');
+      await packet.waitFor();
+      const text = (await packet.textContent()) ?? '';
+      expect(text).toMatch(new RegExp(`^${serial}:\\S{8,64}$`));
+      expect(await page.getByTestId('dtu-host').textContent()).toBe('127.0.0.1');
+      await screenshot(page, 'add-equipment-dtu-en');
+
+      const secret = text.slice(serial.length + 1);
+      const device = new VirtualDevice('FL-R8', serial, { secret });
+      client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort(run!), heartbeatMs: 0 });
+      client.start();
+
+      await page.getByRole('button', { name: 'Show in monitoring' }).click();
+      await waitForRoute(page, '/Equips');
+      const row = treeRow(page, new RegExp(`Well ${serial}`));
+      await row.waitFor();
+      await expect
+        .poll(() => row.locator('[data-online]').getAttribute('data-online'), { timeout: 30_000 })
+        .toBe('true');
+      await screenshot(page, 'add-equipment-online-en');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'shows the page in Chinese',
+    async () => {
+      // The console takes the account's language once it has its record.
+      const rest = await apiSignIn(run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+      await api(rest, 'PATCH', '/me', { language: 'zh' });
+      const zhPage = page;
+      await zhPage.goto(`${run!.server.origin}/#/addEquips`);
+      await zhPage.reload();
+      const form = zhPage.locator('[data-page="AddEquipmentPage"]');
+      await form.getByLabel('产品型号').click();
+      await zhPage.locator('.ant-select-item-option[title$="(FL-R8)"]').click();
+      await form.getByTestId('type-preview').waitFor();
+      await screenshot(zhPage, 'add-equipment-zh');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,45 @@
+export default {
+  add: {
+    title: '添加設備',
+    button: '添加設備',
+    fields: {
+      serial: '序列號',
+      type: '產品型號',
+      name: '名稱',
+      group: '分組',
+    },
+    placeholders: {
+      serial: '設備標籤上的序列號',
+      type: '選擇產品型號',
+      name: '設備樹中顯示的名稱',
+      group: '選擇已有分組，或輸入新分組',
+    },
+    channels: 'DO {{do}} · DI {{di}} · AI {{ai}} · AO {{ao}}',
+    validation: {
+      serialRequired: '請輸入序列號',
+      serialFormat: '4-32 位字母、數字、- 或 .',
+      typeRequired: '請選擇產品型號',
+      nameRequired: '請輸入名稱',
+      nameTooLong: '最多 64 個字元',
+      groupTooLong: '最多 64 個字元',
+    },
+    errors: {
+      productModel: '產品型號錯誤',
+      duplicate: '該序列號已被註冊，請向其擁有者索取分享碼',
+      failed: '添加設備失敗：{{message}}',
+      typesFailed: '無法載入產品型號：{{message}}',
+    },
+    submit: '添加',
+    done: {
+      title: '設備 {{name}} 已添加',
+      subtitle: '請按以下參數設定其 DTU，使其連線到本伺服器。',
+      server: '伺服器位址',
+      port: 'DTU 埠',
+      portNote: '預設的 DTU_PORT；管理員可能設定了其他埠。',
+      packet: '註冊包',
+      secretNote: '連線密鑰僅在此顯示一次；作為擁有者，您之後可在設備的連線設定中再次查看。',
+      show: '在監控中查看',
+      another: '繼續添加',
+    },
+  },
+};

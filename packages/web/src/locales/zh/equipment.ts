@@ -1,0 +1,45 @@
+export default {
+  add: {
+    title: '添加设备',
+    button: '添加设备',
+    fields: {
+      serial: '序列号',
+      type: '产品型号',
+      name: '名称',
+      group: '分组',
+    },
+    placeholders: {
+      serial: '设备标签上的序列号',
+      type: '选择产品型号',
+      name: '设备树中显示的名称',
+      group: '选择已有分组，或输入新分组',
+    },
+    channels: 'DO {{do}} · DI {{di}} · AI {{ai}} · AO {{ao}}',
+    validation: {
+      serialRequired: '请输入序列号',
+      serialFormat: '4-32 位字母、数字、- 或 .',
+      typeRequired: '请选择产品型号',
+      nameRequired: '请输入名称',
+      nameTooLong: '最多 64 个字符',
+      groupTooLong: '最多 64 个字符',
+    },
+    errors: {
+      productModel: '产品型号错误',
+      duplicate: '该序列号已被注册，请向其所有者索取分享码',
+      failed: '添加设备失败：{{message}}',
+      typesFailed: '无法加载产品型号：{{message}}',
+    },
+    submit: '添加',
+    done: {
+      title: '设备 {{name}} 已添加',
+      subtitle: '请按以下参数配置其 DTU，使其连接到本服务器。',
+      server: '服务器地址',
+      port: 'DTU 端口',
+      portNote: '默认的 DTU_PORT；管理员可能设置了其他端口。',
+      packet: '注册包',
+      secretNote: '连接密钥仅在此显示一次；作为所有者，您之后可在设备的连接设置中再次查看。',
+      show: '在监控中查看',
+      another: '继续添加',
+    },
+  },
+};
