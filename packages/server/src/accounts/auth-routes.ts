@@ -1,4 +1,5 @@
 /** Sign-up, sign-in and session routes under /auth (no bearer needed, except for logout by bearer). */
+import { storedText } from '@fieldlink/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
@@ -12,7 +13,6 @@ import {
   Phone,
   Purpose,
   RefreshToken,
-  text,
   UserName,
   VerificationCode,
 } from './fields.js';
@@ -150,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
       schema: {
         tags,
         summary: 'Sign in with user name and password',
-        body: z.strictObject({ userName: text(1, 64), password: AnyPassword }),
+        body: z.strictObject({ userName: storedText(1, 64), password: AnyPassword }),
         response: { 200: SessionReply, 401: ErrorReply, 429: ErrorReply },
       },
     },

@@ -1,9 +1,6 @@
 /** Field rules shared by the account routes (spec §5: name, password, mobile, e-mail). */
 import { z } from 'zod';
 
-/** Free text that reaches the database (NUL refused): the contract's rule, one definition. */
-export { storedText as text } from '@fieldlink/protocol';
-
 /** ASCII letters, digits, Chinese characters and `_-.`; other scripts are left out to avoid look-alikes. */
 export const UserName = z
   .string()

@@ -2,6 +2,7 @@
  * The signed-in user's own account (`/me`: settings, password, binding a phone or e-mail address)
  * and the admin-only authority change.
  */
+import { storedText } from '@fieldlink/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
@@ -16,7 +17,6 @@ import {
   ErrorReply,
   Language,
   NewPassword,
-  text,
 } from './fields.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AccountServices } from './plugin.js';
@@ -50,7 +50,7 @@ const MeReply = z.object({
 
 const MePatch = z.strictObject({
   language: Language.optional(),
-  city: text(0, 64).nullable().optional(),
+  city: storedText(0, 64).nullable().optional(),
   param: ParamPatch.optional(),
   cameraParam: CameraParam.nullable().optional(),
   chartFilters: ChartFiltersPatch.optional(),

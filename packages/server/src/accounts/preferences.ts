@@ -3,8 +3,8 @@
  * filters. Stored as JSON text; reading is lenient (a missing or damaged field takes its default),
  * writing is strict (the PATCH schemas reject anything else).
  */
+import { storedText } from '@fieldlink/protocol';
 import { z } from 'zod';
-import { text } from './fields.js';
 
 /** Minutes after midnight. */
 const MinuteOfDay = z.number().int().min(0).max(1439);
@@ -109,16 +109,16 @@ export function mergeParam(current: Param, patch: z.infer<typeof ParamPatch>): P
   };
 }
 
-const ShortText = text(0, 256);
+const ShortText = storedText(0, 256);
 
 /** The video-cloud account of the user (spec §3 camera user param); appType defaults to hk. */
 export const CameraParam = z.strictObject({
   userID: ShortText.optional(),
   appKey: ShortText.optional(),
   appSecret: ShortText.optional(),
-  accessToken: text(0, 2048).optional(),
+  accessToken: storedText(0, 2048).optional(),
   password: ShortText.optional(),
-  appType: text(1, 32).default('hk'),
+  appType: storedText(1, 32).default('hk'),
 });
 
 export type CameraParamValue = z.infer<typeof CameraParam>;
@@ -131,7 +131,7 @@ export function readCameraParam(text: string | null): CameraParamValue | null {
 
 /** Equipment ids are decimal numbers. */
 const EquipmentKey = z.string().regex(/^[1-9]\d{0,15}$/, 'an equipment id');
-const FilterNames = z.array(text(1, 64)).max(32);
+const FilterNames = z.array(storedText(1, 64)).max(32);
 
 export const ChartFilters = z.record(EquipmentKey, FilterNames);
 

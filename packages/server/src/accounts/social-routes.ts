@@ -4,6 +4,7 @@
  * (`/me/social`). A new identity is never made into a new account here: the person signs in
  * another way first and links it.
  */
+import { storedText } from '@fieldlink/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -13,7 +14,7 @@ import { isUniqueViolation } from '../storage/errors.js';
 import type { Database } from '../storage/schema.js';
 import { SessionReply } from './auth-routes.js';
 import { requireUser } from './authenticate.js';
-import { ErrorReply, text } from './fields.js';
+import { ErrorReply } from './fields.js';
 import type { AccountServices } from './plugin.js';
 import { sessionReply } from './sessions.js';
 import { PROVIDER_ID } from './social.js';
@@ -34,10 +35,10 @@ const ProviderParams = z.strictObject({
 });
 
 /** The code the provider's sign-in page handed the browser; providers' codes are far shorter. */
-const CodeBody = z.strictObject({ code: text(1, 2048) });
+const CodeBody = z.strictObject({ code: storedText(1, 2048) });
 
 /** What a provider must give back; anything else is treated as a failed sign-in. */
-const Exchanged = z.object({ externalId: text(1, 256) });
+const Exchanged = z.object({ externalId: storedText(1, 256) });
 
 const ProviderItem = z.object({ id: z.string(), name: z.string() });
 

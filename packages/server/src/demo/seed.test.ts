@@ -2,7 +2,7 @@
 import { describe, expect, it as baseIt } from 'vitest';
 import { bearer, login, register, useAccountsApp } from '../accounts/test-support.js';
 import type { AccountsHarness } from '../accounts/test-support.js';
-import type { EquipmentReply } from '../equipment/fields.js';
+import type { EquipmentReply } from '@fieldlink/protocol';
 import type { TreeReply } from '../equipment/tree.js';
 import { hashLinkSecret, linkSecretKey } from '../gateway/secrets.js';
 import { storageCases } from '../storage/test-support.js';

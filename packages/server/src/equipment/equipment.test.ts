@@ -5,7 +5,7 @@ import { bearer, expectError, login, register, useAccountsApp } from '../account
 import { storageCases } from '../storage/test-support.js';
 import { DialPolicy, interfaceAddresses, parseCidrList } from '../gateway/dial-policy.js';
 import { linkSecretKey, sealLinkSecret } from '../gateway/secrets.js';
-import type { EquipmentReply } from './fields.js';
+import type { EquipmentReply } from '@fieldlink/protocol';
 import type { TreeReply } from './tree.js';
 
 describe.each(storageCases())('equipment on %s', (store) => {

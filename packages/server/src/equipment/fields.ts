@@ -1,7 +1,6 @@
 /** Request and reply shapes of the equipment routes, and the mapping from stored rows. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { text } from '../accounts/fields.js';
 import type { Equipment } from '../storage/schema.js';
 import type { Access } from './access.js';
 import { permissionOf } from './access.js';
@@ -12,12 +11,12 @@ import {
   EquipmentName,
   SettingsInput,
   TypeName,
+  storedText,
 } from '@fieldlink/protocol';
 import type { EquipmentReply, EquipmentType, PermissionReply, StatusReply } from '@fieldlink/protocol';
 import { readSettings, wireSettings } from './settings.js';
 
 // The shapes the console uses too (create, record, type) live in protocol/src/api/equipment.ts.
-export { EquipmentReply, PermissionReply } from '@fieldlink/protocol';
 
 /** The battery level the console shows until a device reports one (spec §9). */
 export const DEFAULT_SOC = 30;
@@ -94,7 +93,7 @@ export const ListQuery = z.strictObject({
   /** Only equipment in this group. */
   group: EquipmentGroup.optional(),
   /** Name, serial number or unid contains this (case-insensitive). */
-  q: text(1, 64).optional(),
+  q: storedText(1, 64).optional(),
   format: Format,
   /** `all` lists every equipment; administrators only. */
   scope: z.enum(['mine', 'all']).default('mine'),

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it as baseIt } from 'vitest';
 import { bearer, login, register, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
-import type { EquipmentReply } from './fields.js';
+import type { EquipmentReply } from '@fieldlink/protocol';
 
 const TOP = ['sn', 'type', 'name', 'description', 'group', 'cameraPassword', 'settings', 'address'];
 const SETTINGS = [

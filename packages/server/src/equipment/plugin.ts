@@ -22,18 +22,18 @@ import {
   EQUIPMENT_TYPES,
   EquipmentCreate,
   EquipmentCreatedReply,
+  EquipmentReply,
   EquipmentTypeReply,
   equipmentType,
+  PermissionReply,
 } from '@fieldlink/protocol';
 import type { EquipmentType } from '@fieldlink/protocol';
 import {
   EquipmentId,
   EquipmentPatch,
-  EquipmentReply,
   equipmentReply,
   Format,
   ListQuery,
-  PermissionReply,
   permissionReply,
   SubDeviceCreate,
   WireRecord,

@@ -2,7 +2,8 @@
 import { formatList, parseList } from '@fieldlink/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseSettings, readSettings, Settings, SettingsInput, wireSettings } from './settings.js';
+import { Settings, SettingsInput } from '@fieldlink/protocol';
+import { normaliseSettings, readSettings, wireSettings } from './settings.js';
 
 const counts = { do: 4, di: 2, ai: 3, ao: 1 };
 

@@ -25,7 +25,6 @@ import { Settings } from '@fieldlink/protocol';
 import type { ChannelCounts, ChannelImageKind, JsonObject, SettingsInput } from '@fieldlink/protocol';
 
 // The schemas live in the contract both sides import (protocol/src/api/settings.ts).
-export { Settings, SettingsInput } from '@fieldlink/protocol';
 
 type ListValue = readonly (string | number | boolean)[] | string | undefined;
 

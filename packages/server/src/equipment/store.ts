@@ -9,7 +9,7 @@ import type { Database, Equipment } from '../storage/schema.js';
 import { equipmentType } from '@fieldlink/protocol';
 import type { EquipmentType } from '@fieldlink/protocol';
 import { normaliseSettings } from './settings.js';
-import type { SettingsInput } from './settings.js';
+import type { SettingsInput } from '@fieldlink/protocol';
 
 export const PRODUCT_MODEL_ERROR = 'product model error';
 

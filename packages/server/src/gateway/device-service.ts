@@ -18,7 +18,7 @@ import type {
   PlanStep,
 } from '@fieldlink/protocol';
 import type { Kysely } from 'kysely';
-import type { Settings } from '../equipment/settings.js';
+import type { Settings } from '@fieldlink/protocol';
 import { readSettings } from '../equipment/settings.js';
 import type { HistoryRecorder, Observation } from '../history/recorder.js';
 import { HistoryBacklogError } from '../history/writer.js';

@@ -114,9 +114,13 @@ export class DtuListener implements ThreadPost {
     this.probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
     const sinks = options.contests;
     this.contests = new LinkContests({
-      report: sinks
-        ? reportContests({ ...sinks, log: this.log })
-        : reportContests({ recordEvent: () => Promise.resolve(), publish: () => {}, log: this.log }),
+      // Without sinks a contest is only logged.
+      report: reportContests({
+        recordEvent: () => Promise.resolve(),
+        publish: () => {},
+        ...sinks,
+        log: this.log,
+      }),
       now: this.now,
       ...(sinks?.windowMs === undefined ? {} : { windowMs: sinks.windowMs }),
       ...(sinks?.repeatAfter === undefined ? {} : { repeatAfter: sinks.repeatAfter }),

@@ -7,7 +7,7 @@
  * dropped.
  */
 import type { EquipmentType } from '@fieldlink/protocol';
-import type { Settings } from '../equipment/settings.js';
+import type { Settings } from '@fieldlink/protocol';
 import { readSettings } from '../equipment/settings.js';
 
 /** Parsed settings and the stored text they were read from (frozen: shared by several devices). */

@@ -10,7 +10,7 @@
  */
 import { evaluateAlarm, evaluateDiAlarm, scaleToDisplay } from '@fieldlink/protocol';
 import type { AlarmState, ScalingPoints } from '@fieldlink/protocol';
-import type { Settings } from '../equipment/settings.js';
+import type { Settings } from '@fieldlink/protocol';
 
 /** What alarm evaluation needs of an equipment's settings. */
 export interface AlarmLimits {

@@ -3,7 +3,7 @@
  * `ao…`, `di…`, `do…` (counted from 1, within the type's counts), plus `online` and `soc`.
  */
 import type { ChannelCounts } from '@fieldlink/protocol';
-import type { Settings } from '../equipment/settings.js';
+import type { Settings } from '@fieldlink/protocol';
 import { ApiError } from '../http/errors.js';
 import type { TelemetryKind } from '../storage/schema.js';
 

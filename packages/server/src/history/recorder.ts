@@ -12,7 +12,7 @@
  */
 import type { ServerMessage } from '@fieldlink/protocol';
 import { scaleValue } from '@fieldlink/protocol';
-import type { Settings } from '../equipment/settings.js';
+import type { Settings } from '@fieldlink/protocol';
 import type { TelemetryKind } from '../storage/schema.js';
 import { AlarmEvaluator, alarmLimitsOf } from './alarms.js';
 import type { AlarmTransition } from './alarms.js';

@@ -8,22 +8,20 @@
  * read as 0, 1 and 1.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { canonicalShareCode, SHARE_CODE_ALPHABET, SHARE_CODE_LENGTH } from '@fieldlink/protocol';
+import { SHARE_CODE_ALPHABET, SHARE_CODE_LENGTH } from '@fieldlink/protocol';
 import type { ShareValidity } from '../storage/schema.js';
 
-// The written form is the console's too (it checks a typed code before sending it): protocol.
-export const CODE_ALPHABET = SHARE_CODE_ALPHABET;
-export const CODE_LENGTH = SHARE_CODE_LENGTH;
-export const canonicalCode = canonicalShareCode;
+// The written form (alphabet, length, canonicalShareCode) is the console's too: it checks a typed
+// code before sending it, so it lives in the protocol package.
 
 /** 5 bits per character. */
-export const CODE_BITS = CODE_LENGTH * 5;
+export const CODE_BITS = SHARE_CODE_LENGTH * 5;
 
 /** A new code in canonical form. Each character takes the low 5 bits of one random byte. */
 export function generateCode(): string {
-  const bytes = randomBytes(CODE_LENGTH);
+  const bytes = randomBytes(SHARE_CODE_LENGTH);
   let code = '';
-  for (const byte of bytes) code += CODE_ALPHABET.charAt(byte & 31);
+  for (const byte of bytes) code += SHARE_CODE_ALPHABET.charAt(byte & 31);
   return code;
 }
 

@@ -17,7 +17,9 @@ import { ErrorReply } from '../accounts/fields.js';
 import { LEVEL_RIGHTS, loadGrants, requireAccess, RIGHTS } from '../equipment/access.js';
 import type { Access, Right, Rights } from '../equipment/access.js';
 import {
+  canonicalShareCode,
   equipmentType,
+  SHARE_CODE_LENGTH,
   ShareCodeCreate,
   ShareCodeCreated,
   ShareCodeRedeem,
@@ -26,15 +28,7 @@ import {
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment, ShareCode, ShareLevel } from '../storage/schema.js';
-import {
-  canonicalCode,
-  CODE_LENGTH,
-  expiryOf,
-  generateCode,
-  hashCode,
-  MAX_WRONG_CODES,
-  REDEEM_WINDOW_MS,
-} from './codes.js';
+import { expiryOf, generateCode, hashCode, MAX_WRONG_CODES, REDEEM_WINDOW_MS } from './codes.js';
 import {
   CodeParams,
   EquipmentParams,
@@ -237,9 +231,9 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
     async (request, reply) => {
       const user = requireUser(request);
       const at = now();
-      const canonical = canonicalCode(request.body.code);
+      const canonical = canonicalShareCode(request.body.code);
       if (canonical === null) {
-        throw new ApiError('bad_request', `a share code is ${CODE_LENGTH} letters and digits`);
+        throw new ApiError('bad_request', `a share code is ${SHARE_CODE_LENGTH} letters and digits`);
       }
       const tried = await wrongCodes.take(
         [{ kind: 'share-code', key: String(user.id), limit: redeemLimit }],

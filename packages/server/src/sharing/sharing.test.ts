@@ -6,17 +6,8 @@ import { buildApp } from '../app.js';
 import { bearer, expectError, login, register, useAccountsApp } from '../accounts/test-support.js';
 import type { ShareLevel, ShareValidity } from '../storage/schema.js';
 import { storageCases } from '../storage/test-support.js';
-import {
-  canonicalCode,
-  CODE_ALPHABET,
-  CODE_BITS,
-  CODE_LENGTH,
-  expiryOf,
-  generateCode,
-  hashCode,
-  MAX_WRONG_CODES,
-  REDEEM_WINDOW_MS,
-} from './codes.js';
+import { SHARE_CODE_ALPHABET, SHARE_CODE_LENGTH, canonicalShareCode } from '@fieldlink/protocol';
+import { CODE_BITS, expiryOf, generateCode, hashCode, MAX_WRONG_CODES, REDEEM_WINDOW_MS } from './codes.js';
 import { INVALID_CODE, NOT_MANAGER, TOO_MUCH } from './plugin.js';
 
 const HOUR = 3_600_000;
@@ -54,7 +45,7 @@ interface Permission {
 
 describe('share codes', () => {
   baseIt('are 26 Crockford base32 characters, at least 128 random bits, each one new', () => {
-    expect(CODE_ALPHABET).toHaveLength(32);
+    expect(SHARE_CODE_ALPHABET).toHaveLength(32);
     expect(CODE_BITS).toBeGreaterThanOrEqual(128);
     const codes = new Set(Array.from({ length: 1000 }, generateCode));
     expect(codes.size).toBe(1000);
@@ -65,12 +56,12 @@ describe('share codes', () => {
 
   baseIt('read case-insensitively, without spaces and dashes, with look-alikes mapped', () => {
     const code = '0123456789ABCDEFGHJKMNPQRS';
-    expect(canonicalCode(code)).toBe(code);
-    expect(canonicalCode('o123-4567 89ab-cdef ghjk-mnpq-rs')).toBe(code);
-    expect(canonicalCode('OI23456789ABCDEFGHJKMNPQRS')).toBe(code);
-    expect(canonicalCode(' O12345678 9abcdefghjkmnpqrs ')).toBe(code);
-    expect(canonicalCode('0l23456789abcdefghjkmnpqrs')).toBe(code);
-    expect(canonicalCode('0i23456789abcdefghjkmnpqrs')).toBe(code);
+    expect(canonicalShareCode(code)).toBe(code);
+    expect(canonicalShareCode('o123-4567 89ab-cdef ghjk-mnpq-rs')).toBe(code);
+    expect(canonicalShareCode('OI23456789ABCDEFGHJKMNPQRS')).toBe(code);
+    expect(canonicalShareCode(' O12345678 9abcdefghjkmnpqrs ')).toBe(code);
+    expect(canonicalShareCode('0l23456789abcdefghjkmnpqrs')).toBe(code);
+    expect(canonicalShareCode('0i23456789abcdefghjkmnpqrs')).toBe(code);
     for (const wrong of [
       '',
       '0123456789ABCDEFGHJKMNPQR',
@@ -78,7 +69,7 @@ describe('share codes', () => {
       '0123456789ABCDEFGHJKMNPQRU',
       '0123456789ABCDEFGHJKMNPQR!',
     ]) {
-      expect(canonicalCode(wrong), wrong).toBeNull();
+      expect(canonicalShareCode(wrong), wrong).toBeNull();
     }
     expect(hashCode(code)).toBe(createHash('sha256').update(code).digest('hex'));
   });
@@ -654,7 +645,7 @@ describe.each(storageCases())('sharing on %s', (store) => {
       expect((await redeem(grantee.token, typed)).equipmentId).toBe(id);
     }
     const grantee = await user('malformed');
-    for (const code of ['short', 'U'.repeat(CODE_LENGTH), '!'.repeat(CODE_LENGTH)]) {
+    for (const code of ['short', 'U'.repeat(SHARE_CODE_LENGTH), '!'.repeat(SHARE_CODE_LENGTH)]) {
       expectError(await send(grantee.token, 'POST', '/share-codes/redeem', { code }), 400, 'bad_request');
     }
   });

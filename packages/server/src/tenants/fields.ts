@@ -1,11 +1,11 @@
 /** Request and reply shapes of the tenant routes. */
+import { storedText } from '@fieldlink/protocol';
 import { z } from 'zod';
-import { text } from '../accounts/fields.js';
 import type { Tenant } from '../storage/schema.js';
 import { TenantKey } from './branding.js';
 
 /** An image path on the console's host or an absolute URL. */
-const ImageRef = text(1, 1024).nullable();
+const ImageRef = storedText(1, 1024).nullable();
 
 /** Prepended to user names, so it keeps to the letters a user name may have. */
 const UserNamePrefix = z
@@ -15,10 +15,10 @@ const UserNamePrefix = z
 
 export const TenantCreate = z.strictObject({
   key: TenantKey,
-  name: text(1, 64),
+  name: storedText(1, 64),
   logo: ImageRef.optional(),
   loginTitleImage: ImageRef.optional(),
-  pageTitle: text(1, 128).nullable().optional(),
+  pageTitle: storedText(1, 128).nullable().optional(),
   userNamePrefix: UserNamePrefix.optional(),
 });
 

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** How long to wait before trying again, from a 429's `Retry-After` (seconds); null without. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -88,7 +90,13 @@ export async function send(method: string, path: string, options: RequestOptions
     // Not JSON: keep the status line.
   }
   if (response.status === 401 && token && !options.anonymous) onUnauthorized?.();
-  throw new ApiError(response.status, code, message);
+  const retryAfter = Number(response.headers.get('retry-after') ?? '');
+  throw new ApiError(
+    response.status,
+    code,
+    message,
+    Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -16,6 +16,7 @@ export interface RecordedRequest {
 export interface Reply {
   readonly status?: number;
   readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
   /** The server cannot be reached: fetch rejects as a browser's does (the call is still recorded). */
   readonly unreachable?: boolean;
 }
@@ -48,7 +49,7 @@ export function mockFetch(routes: Routes): { calls: RecordedRequest[]; restore: 
         : JSON.stringify(reply.body);
     return new Response(status === 204 ? null : body, {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   return { calls, restore: () => spy.mockRestore() };

@@ -128,7 +128,10 @@ describe('redeeming a share code', { timeout: 30_000 }, () => {
     ],
     [
       'too many wrong codes (429), with the wait',
-      errorReply(429, 'rate_limited', 'too many wrong share codes; try again in 10 minutes'),
+      {
+        ...errorReply(429, 'rate_limited', 'too many wrong share codes; try again in 10 minutes'),
+        headers: { 'retry-after': '600' },
+      },
       '分享码错误次数过多，请 10 分钟后再试',
     ],
     ['a 429 without a wait', errorReply(429, 'rate_limited', 'too many requests'), zh.errors.tooManyLater],
@@ -147,7 +150,10 @@ describe('redeeming a share code', { timeout: 30_000 }, () => {
 
   it('says the wait in English too', async () => {
     setLanguage('en');
-    withRedeem(errorReply(429, 'rate_limited', 'too many wrong share codes; try again in 1 minute'));
+    withRedeem({
+      ...errorReply(429, 'rate_limited', 'too many wrong share codes; try again in 1 minute'),
+      headers: { 'retry-after': '60' },
+    });
     renderPage(<RedeemPage />, { path: '/share', route: `/share?code=${CODE}` });
     clickButton('Redeem');
     expect((await screen.findByTestId('redeem-error', {}, SLOW)).textContent).toContain(

@@ -21,7 +21,12 @@ export function codeProblem(value: string | undefined): string | null {
   return canonicalShareCode(value) === null ? 'sharing.errors.format' : null;
 }
 
-const WAIT = /try again in (\d+) (second|minute|hour)s?\b/;
+/** A wait in seconds as a count of the unit a person says it in (as the server words it). */
+function readableWait(seconds: number): { count: number; unit: 'second' | 'minute' | 'hour' } {
+  if (seconds < 60) return { count: seconds, unit: 'second' };
+  if (seconds < 120 * 60) return { count: Math.ceil(seconds / 60), unit: 'minute' };
+  return { count: Math.ceil(seconds / 3600), unit: 'hour' };
+}
 
 /** What to tell the user when the server refused the code. */
 export function redeemErrorText(error: unknown, t: TFunction): string {
@@ -30,12 +35,10 @@ export function redeemErrorText(error: unknown, t: TFunction): string {
     if (error.status === 404) return t('sharing.errors.invalid');
     if (error.status === 409) return t('sharing.errors.own');
     if (error.status === 429) {
-      // The server says the wait in its message ('… try again in 10 minutes'): said again in
-      // the user's language.
-      const wait = WAIT.exec(error.message);
-      if (!wait) return t('sharing.errors.tooManyLater');
-      const unit = wait[2] as 'second' | 'minute' | 'hour';
-      return t('sharing.errors.tooMany', { wait: t(`sharing.wait.${unit}`, { count: Number(wait[1]) }) });
+      // The wait comes in Retry-After: said in the user's language.
+      if (error.retryAfterSeconds === null) return t('sharing.errors.tooManyLater');
+      const { count, unit } = readableWait(error.retryAfterSeconds);
+      return t('sharing.errors.tooMany', { wait: t(`sharing.wait.${unit}`, { count }) });
     }
   }
   return describeError(error, t);
