@@ -115,3 +115,126 @@ export const EquipmentTypeReply = z.object({
   defaults: Settings,
 });
 export type EquipmentTypeReply = z.infer<typeof EquipmentTypeReply>;
+
+/**
+ * A sub-device's address under its host: the slave id (0-249, spec §5) of a wireless slave or a
+ * Modbus meter, or the 12-digit address of a DL645 meter.
+ */
+export const SubDeviceAddress = z.union([
+  z.number().int().min(0).max(249),
+  z.string().regex(/^\d{12}$/, 'a 12-digit DL645 meter address'),
+]);
+
+/** POST /equipment/:id/sub-devices. */
+export const SubDeviceCreate = z.strictObject({
+  address: SubDeviceAddress,
+  type: TypeName,
+  name: EquipmentName,
+  description: EquipmentDescription.optional(),
+  group: EquipmentGroup.optional(),
+  settings: SettingsInput.optional(),
+});
+export type SubDeviceCreate = z.input<typeof SubDeviceCreate>;
+
+/**
+ * The secret a device's DTU registration must carry (`SN:secret`): stored as a hash for the check
+ * and sealed for its owner (and administrators) to read again; never shown to grantees.
+ */
+export const LinkSecret = z.string().regex(/^[\x20-\x7e]{8,64}$/, '8-64 printable ASCII characters');
+
+/** A DNS name: dot-separated labels of letters, digits and inner hyphens, each 1-63 long. */
+const HOSTNAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const isIpLiteral = (h: string): boolean => z.ipv4().safeParse(h).success || z.ipv6().safeParse(h).success;
+
+/** The Modbus TCP address the server dials a device at: a host name or an IPv4/IPv6 literal, and a port. */
+export const ModbusTcpAddress = z.strictObject({
+  host: z
+    .string()
+    .trim()
+    .min(1)
+    .max(253)
+    .refine((h) => isIpLiteral(h) || HOSTNAME.test(h), 'a host name or an IPv4/IPv6 address'),
+  port: z.number().int().min(1).max(65535),
+});
+
+/** PATCH /equipment/:id: any of these; the link settings are the owner's and administrators'. */
+export const EquipmentPatch = z.strictObject({
+  name: EquipmentName.optional(),
+  description: EquipmentDescription.optional(),
+  group: EquipmentGroup.optional(),
+  cameraPassword: CameraPassword.optional(),
+  /**
+   * The owner's (or an administrator's) own secret; null clears it, which opens the link (the
+   * device then registers with its serial number alone) unless `openLink: false` says otherwise.
+   */
+  linkSecret: LinkSecret.nullable().optional(),
+  /**
+   * true: the device may register without its secret (for DTUs that cannot send one; shown as a
+   * warning); false: only with it (the equipment must have a secret). Owner and administrators only.
+   */
+  openLink: z.boolean().optional(),
+  /** The server dials the device there over Modbus TCP; null: it is reached through its DTU. */
+  modbusTcp: ModbusTcpAddress.nullable().optional(),
+  settings: SettingsInput.optional(),
+});
+export type EquipmentPatch = z.input<typeof EquipmentPatch>;
+
+/** A device's link secret, for its owner and administrators (GET and POST /equipment/:id/link-secret). */
+export const LinkSecretReply = z.object({
+  /** null when none is set, or it was set before secrets were kept or under another server key. */
+  linkSecret: z.string().nullable(),
+  hasLinkSecret: z.boolean(),
+  openLink: z.boolean(),
+});
+export type LinkSecretReply = z.infer<typeof LinkSecretReply>;
+
+/** A device node of GET /equipment/tree; sub-devices nested under their host. */
+export interface TreeDeviceReply {
+  id: number;
+  unid: string;
+  name: string;
+  type: string;
+  group: string;
+  icon: string;
+  isOnline: boolean;
+  isAlarm: boolean;
+  soc: number;
+  /** The caller's permission level on it (0-4). */
+  level: number;
+  children: TreeDeviceReply[];
+}
+
+export const TreeDeviceReply: z.ZodType<TreeDeviceReply> = z.object({
+  id: z.number(),
+  unid: z.string(),
+  name: z.string(),
+  type: z.string(),
+  group: z.string(),
+  icon: z.string(),
+  isOnline: z.boolean(),
+  isAlarm: z.boolean(),
+  soc: z.number(),
+  level: z.number(),
+  get children() {
+    return z.array(TreeDeviceReply);
+  },
+});
+
+export const CountersReply = z.object({
+  total: z.number(),
+  online: z.number(),
+  offline: z.number(),
+  alarm: z.number(),
+  normal: z.number(),
+});
+export type CountersReply = z.infer<typeof CountersReply>;
+
+/** GET /equipment/tree: group nodes ('m_' + index), then devices without a group, and the counters. */
+export const TreeReply = z.object({
+  groups: z.array(z.object({ id: z.string(), name: z.string(), children: z.array(TreeDeviceReply) })),
+  /** Devices without a group, after the groups. */
+  devices: z.array(TreeDeviceReply),
+  counters: CountersReply,
+});
+export type TreeReply = z.infer<typeof TreeReply>;

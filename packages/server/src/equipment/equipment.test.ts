@@ -6,7 +6,7 @@ import { storageCases } from '../storage/test-support.js';
 import { DialPolicy, interfaceAddresses, parseCidrList } from '../gateway/dial-policy.js';
 import { linkSecretKey, sealLinkSecret } from '../gateway/secrets.js';
 import type { EquipmentReply } from '@fieldlink/protocol';
-import type { TreeReply } from './tree.js';
+import type { TreeReply } from '@fieldlink/protocol';
 
 describe.each(storageCases())('equipment on %s', (store) => {
   const it = baseIt.skipIf(store.skip !== null);

@@ -1,84 +1,17 @@
 /** Request and reply shapes of the equipment routes, and the mapping from stored rows. */
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Equipment } from '../storage/schema.js';
 import type { Access } from './access.js';
 import { permissionOf } from './access.js';
-import {
-  CameraPassword,
-  EquipmentDescription,
-  EquipmentGroup,
-  EquipmentName,
-  SettingsInput,
-  TypeName,
-  storedText,
-} from '@fieldlink/protocol';
+import { EquipmentGroup, storedText } from '@fieldlink/protocol';
 import type { EquipmentReply, EquipmentType, PermissionReply, StatusReply } from '@fieldlink/protocol';
 import { readSettings, wireSettings } from './settings.js';
 
-// The shapes the console uses too (create, record, type) live in protocol/src/api/equipment.ts.
+// The shapes the console uses too (create, patch, sub-device, record, type, link secret, tree)
+// live in protocol/src/api/equipment.ts.
 
 /** The battery level the console shows until a device reports one (spec §9). */
 export const DEFAULT_SOC = 30;
-
-/**
- * A sub-device's address under its host: the slave id (0-249, spec §5) of a wireless slave or a
- * Modbus meter, or the 12-digit address of a DL645 meter.
- */
-export const SubDeviceAddress = z.union([
-  z.number().int().min(0).max(249),
-  z.string().regex(/^\d{12}$/, 'a 12-digit DL645 meter address'),
-]);
-
-export const SubDeviceCreate = z.strictObject({
-  address: SubDeviceAddress,
-  type: TypeName,
-  name: EquipmentName,
-  description: EquipmentDescription.optional(),
-  group: EquipmentGroup.optional(),
-  settings: SettingsInput.optional(),
-});
-
-/**
- * The secret a device's DTU registration must carry (`SN:secret`): stored as a hash for the check
- * and sealed for its owner (and administrators) to read again; never shown to grantees.
- */
-export const LinkSecret = z.string().regex(/^[\x20-\x7e]{8,64}$/, '8-64 printable ASCII characters');
-
-/** A DNS name: dot-separated labels of letters, digits and inner hyphens, each 1-63 long. */
-const HOSTNAME =
-  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-
-/** The Modbus TCP address the server dials a device at: a host name or an IPv4/IPv6 literal, and a port. */
-export const ModbusTcpAddress = z.strictObject({
-  host: z
-    .string()
-    .trim()
-    .min(1)
-    .max(253)
-    .refine((h) => isIP(h) !== 0 || HOSTNAME.test(h), 'a host name or an IPv4/IPv6 address'),
-  port: z.number().int().min(1).max(65535),
-});
-
-export const EquipmentPatch = z.strictObject({
-  name: EquipmentName.optional(),
-  description: EquipmentDescription.optional(),
-  group: EquipmentGroup.optional(),
-  cameraPassword: CameraPassword.optional(),
-  /**
-   * The owner's (or an administrator's) own secret; null clears it, which opens the link (the
-   * device then registers with its serial number alone) unless `openLink: false` says otherwise.
-   */
-  linkSecret: LinkSecret.nullable().optional(),
-  /**
-   * true: the device may register without its secret (for DTUs that cannot send one; shown as a
-   * warning); false: only with it (the equipment must have a secret). Owner and administrators only.
-   */
-  openLink: z.boolean().optional(),
-  /** The server dials the device there over Modbus TCP; null: it is reached through its DTU. */
-  modbusTcp: ModbusTcpAddress.nullable().optional(),
-  settings: SettingsInput.optional(),
-});
 
 export const EquipmentId = z.strictObject({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
@@ -98,15 +31,6 @@ export const ListQuery = z.strictObject({
   /** `all` lists every equipment; administrators only. */
   scope: z.enum(['mine', 'all']).default('mine'),
 });
-
-/** A device's link secret, for its owner and administrators. */
-export const LinkSecretReply = z.object({
-  /** null when none is set, or it was set before secrets were kept or under another server key. */
-  linkSecret: z.string().nullable(),
-  hasLinkSecret: z.boolean(),
-  openLink: z.boolean(),
-});
-export type LinkSecretReply = z.infer<typeof LinkSecretReply>;
 
 /** The specification's record (spec §3): fID, fUNID, SN, f… lists ';'-joined, plus the caller's authority. */
 export const WireRecord = z.record(z.string(), z.unknown());

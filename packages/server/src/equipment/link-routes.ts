@@ -13,7 +13,8 @@ import { ApiError } from '../http/errors.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import { requireAccess } from './access.js';
 import type { Access } from './access.js';
-import { EquipmentId, LinkSecretReply } from './fields.js';
+import { LinkSecretReply } from '@fieldlink/protocol';
+import { EquipmentId } from './fields.js';
 
 export interface LinkRoutesOptions {
   readonly db: Kysely<Database>;

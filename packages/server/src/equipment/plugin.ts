@@ -22,27 +22,28 @@ import {
   EQUIPMENT_TYPES,
   EquipmentCreate,
   EquipmentCreatedReply,
+  EquipmentPatch,
   EquipmentReply,
   EquipmentTypeReply,
   equipmentType,
   PermissionReply,
+  SubDeviceCreate,
+  TreeReply,
 } from '@fieldlink/protocol';
 import type { EquipmentType } from '@fieldlink/protocol';
 import {
   EquipmentId,
-  EquipmentPatch,
   equipmentReply,
   Format,
   ListQuery,
   permissionReply,
-  SubDeviceCreate,
   WireRecord,
   wireRecord,
 } from './fields.js';
 import { normaliseSettings, readSettings } from './settings.js';
 import { linkRoutes, requireLinkAuthority, requireOwnLink } from './link-routes.js';
 import { insertDevice, insertSubDevice, PRODUCT_MODEL_ERROR } from './store.js';
-import { buildTree, TreeReply } from './tree.js';
+import { buildTree } from './tree.js';
 import { typeReply } from './type-reply.js';
 
 export interface EquipmentOptions {

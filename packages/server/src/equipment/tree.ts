@@ -3,60 +3,18 @@
  * device nodes, sub-devices nested under their host, everything sorted by name with Chinese
  * collation, and the counters over every device node.
  */
-import { z } from 'zod';
 import type { Equipment } from '../storage/schema.js';
 import type { Access } from './access.js';
 import { permissionOf } from './access.js';
 import { DEFAULT_SOC } from './fields.js';
 import { readSettings } from './settings.js';
 import { equipmentType } from '@fieldlink/protocol';
+import type { TreeDeviceReply, TreeReply } from '@fieldlink/protocol';
 
 /** The icon of a device node without an image of its own (spec §3). */
 export const DEFAULT_NODE_ICON = 'ab00.png';
 
-export interface DeviceNode {
-  id: number;
-  unid: string;
-  name: string;
-  type: string;
-  group: string;
-  icon: string;
-  isOnline: boolean;
-  isAlarm: boolean;
-  soc: number;
-  level: number;
-  children: DeviceNode[];
-}
-
-const DeviceNodeSchema: z.ZodType<DeviceNode> = z.object({
-  id: z.number(),
-  unid: z.string(),
-  name: z.string(),
-  type: z.string(),
-  group: z.string(),
-  icon: z.string(),
-  isOnline: z.boolean(),
-  isAlarm: z.boolean(),
-  soc: z.number(),
-  level: z.number(),
-  get children() {
-    return z.array(DeviceNodeSchema);
-  },
-});
-
-export const TreeReply = z.object({
-  groups: z.array(z.object({ id: z.string(), name: z.string(), children: z.array(DeviceNodeSchema) })),
-  /** Devices without a group, after the groups. */
-  devices: z.array(DeviceNodeSchema),
-  counters: z.object({
-    total: z.number(),
-    online: z.number(),
-    offline: z.number(),
-    alarm: z.number(),
-    normal: z.number(),
-  }),
-});
-export type TreeReply = z.infer<typeof TreeReply>;
+export type DeviceNode = TreeDeviceReply;
 
 const collator = new Intl.Collator('zh-Hans-CN', { numeric: true });
 const byName = (a: { name: string }, b: { name: string }): number => collator.compare(a.name, b.name);

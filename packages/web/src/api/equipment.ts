@@ -1,114 +1,46 @@
 /**
- * Equipment calls (docs/api.md § Equipment): the type catalogue, adding a device, the records the
- * caller may read, the tree, one record, the caller's permission and a host's sub-devices. The
- * catalogue and the new device's shapes are the contract in @fieldlink/protocol (checked in
- * development, see ./validated); the others still mirror the server's replies by hand. The wire
- * names of the specification stay at the server.
+ * Equipment calls (docs/api.md § Equipment): the type catalogue, adding, changing and deleting a
+ * device, the records the caller may read, the tree, one record, the caller's permission, a host's
+ * sub-devices and the link secret. The shapes are the contract in @fieldlink/protocol (replies
+ * checked in development, see ./validated). The wire names of the specification stay at the server.
  */
-import { EquipmentCreatedReply, EquipmentTypeReply, pageOf } from '@fieldlink/protocol';
-import type { EquipmentCreate } from '@fieldlink/protocol';
+import {
+  EquipmentCreatedReply,
+  EquipmentReply,
+  EquipmentTypeReply,
+  LinkSecretReply,
+  pageOf,
+  PermissionReply,
+  TreeReply,
+} from '@fieldlink/protocol';
+import type {
+  CountersReply,
+  EquipmentCreate,
+  EquipmentPatch,
+  Settings,
+  StatusReply,
+  SubDeviceCreate,
+  TreeDeviceReply,
+} from '@fieldlink/protocol';
 import type { z } from 'zod';
-import { get, post } from './http';
+import { del, get, patch, post } from './http';
 import { validated } from './validated';
 import type { Reply } from './validated';
 
-export interface ChannelCounts {
-  readonly do: number;
-  readonly di: number;
-  readonly ai: number;
-  readonly ao: number;
-}
+export type ChannelCounts = Reply<EquipmentReply['counts']>;
 
-export type HostRole = 'team' | 'modbus' | 'dl645';
+export type HostRole = NonNullable<EquipmentTypeReply['hostRole']>;
 
 /** The caller's rights on one equipment; `level`, `operate`, `camera` are §4's levels 0-4. */
-export interface Permission {
-  readonly level: number;
-  readonly operate: number;
-  readonly camera: number;
-  readonly read: boolean;
-  readonly edit: boolean;
-  readonly delete: boolean;
-  readonly owner: boolean;
-  /** When shared access ends; null for owners, administrators and permanent shares. */
-  readonly until: string | null;
-}
+export type Permission = Reply<PermissionReply>;
 
-export interface EquipmentStatus {
-  readonly online: boolean;
-  readonly alarm: boolean;
-  /** Battery level; 30 until the device reports one. */
-  readonly soc: number;
-  readonly at: string | null;
-}
-
-export interface ScalingLists {
-  readonly x1: readonly number[];
-  readonly x2: readonly number[];
-  readonly y1: readonly number[];
-  readonly y2: readonly number[];
-}
-
-export interface EquipmentColors {
-  readonly background: string;
-  readonly device: string;
-  readonly alarm: string;
-  readonly alarmHigh: string;
-  readonly alarmLow: string;
-  readonly title: string;
-}
-
-export type JsonRecord = Readonly<Record<string, unknown>>;
+export type EquipmentStatus = Reply<StatusReply>;
 
 /** Every list is sized by the type's channel counts. */
-export interface EquipmentSettings {
-  readonly image: string;
-  readonly background: string;
-  readonly webBackground: string;
-  readonly colors: EquipmentColors;
-  readonly showOpenAll: boolean;
-  readonly showCloseAll: boolean;
-  readonly param: JsonRecord;
-  readonly camera: JsonRecord;
-  readonly alarmType: JsonRecord;
-  readonly teamSn: string;
-  readonly modes: {
-    readonly doOpr: string;
-    readonly doRtc: string;
-    readonly doDi: JsonRecord;
-    readonly doAi: JsonRecord;
-    readonly doUi: string;
-    readonly doScene: string;
-  };
-  readonly do: {
-    readonly names: readonly string[];
-    readonly onImages: readonly string[];
-    readonly offImages: readonly string[];
-  };
-  readonly di: {
-    readonly names: readonly string[];
-    readonly onImages: readonly string[];
-    readonly offImages: readonly string[];
-    readonly alarm: readonly boolean[];
-    readonly alarmHigh: readonly boolean[];
-  };
-  readonly ai: ScalingLists & {
-    readonly names: readonly string[];
-    readonly units: readonly string[];
-    readonly alarmHigh: readonly number[];
-    readonly alarmLow: readonly number[];
-    readonly alarmOperations: readonly string[];
-    readonly images: readonly string[];
-    readonly alarmImages: readonly string[];
-  };
-  readonly ao: ScalingLists & {
-    readonly names: readonly string[];
-    readonly units: readonly string[];
-    readonly min: readonly number[];
-    readonly max: readonly number[];
-    readonly images: readonly string[];
-  };
-}
+export type EquipmentSettings = Reply<Settings>;
+export type EquipmentColors = EquipmentSettings['colors'];
+export type ScalingLists = Pick<EquipmentSettings['ai'], 'x1' | 'x2' | 'y1' | 'y2'>;
+export type JsonRecord = Readonly<Record<string, unknown>>;
 
 /** One catalogue entry (GET /equipment-types). */
 export type EquipmentType = Reply<EquipmentTypeReply>;
@@ -120,70 +52,22 @@ export type NewEquipment = z.input<typeof EquipmentCreate>;
 export type CreatedEquipment = Reply<EquipmentCreatedReply>;
 
 /** An equipment record (GET /equipment/:id). */
-export interface Equipment {
-  readonly id: number;
-  /** Serial number for a device, `<host unid>_<address>` for a sub-device. */
-  readonly unid: string;
-  readonly sn: string | null;
-  readonly type: string;
-  readonly name: string;
-  readonly description: string;
-  readonly group: string;
-  readonly parentId: number | null;
-  readonly address: string | null;
-  readonly ownerId: number;
-  readonly counts: ChannelCounts;
-  readonly aoRegister: number;
-  readonly series2000: boolean;
-  readonly permission: Permission;
-  readonly status: EquipmentStatus;
-  readonly settings: EquipmentSettings;
-  readonly cameraPassword?: string | null;
-  readonly hasLinkSecret?: boolean;
-  /** The device may register its link without a secret (the opt-out): shown as a warning. */
-  readonly openLink?: boolean;
-  readonly modbusTcp?: { readonly host: string; readonly port: number } | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type Equipment = Reply<EquipmentReply>;
+
+/** PATCH /equipment/:id: any of name, description, group, settings; the link settings (owner only). */
+export type EquipmentChanges = EquipmentPatch;
+
+/** POST /equipment/:id/sub-devices. */
+export type NewSubDevice = SubDeviceCreate;
+
+/** The device's link secret (owner and administrators). */
+export type LinkSecret = Reply<LinkSecretReply>;
 
 /** A node of GET /equipment/tree. */
-export interface TreeDevice {
-  readonly id: number;
-  readonly unid: string;
-  readonly name: string;
-  readonly type: string;
-  readonly group: string;
-  readonly icon: string;
-  readonly isOnline: boolean;
-  readonly isAlarm: boolean;
-  readonly soc: number;
-  /** The caller's permission level on it (0-4). */
-  readonly level: number;
-  readonly children: readonly TreeDevice[];
-}
-
-export interface TreeGroup {
-  /** 'm_' + index. */
-  readonly id: string;
-  readonly name: string;
-  readonly children: readonly TreeDevice[];
-}
-
-export interface Counters {
-  readonly total: number;
-  readonly online: number;
-  readonly offline: number;
-  readonly alarm: number;
-  readonly normal: number;
-}
-
-export interface EquipmentTree {
-  readonly groups: readonly TreeGroup[];
-  /** Devices without a group, after the groups. */
-  readonly devices: readonly TreeDevice[];
-  readonly counters: Counters;
-}
+export type TreeDevice = Reply<TreeDeviceReply>;
+export type TreeGroup = Reply<TreeReply['groups'][number]>;
+export type Counters = Reply<CountersReply>;
+export type EquipmentTree = Reply<TreeReply>;
 
 export interface Page<T> {
   readonly items: readonly T[];
@@ -207,6 +91,11 @@ export const EQUIPMENT_PAGE_LIMIT = 1000;
 const checkTypes = validated(pageOf(EquipmentTypeReply));
 const checkType = validated(EquipmentTypeReply);
 const checkCreated = validated(EquipmentCreatedReply);
+const checkRecord = validated(EquipmentReply);
+const checkRecords = validated(pageOf(EquipmentReply));
+const checkTree = validated(TreeReply);
+const checkLinkSecret = validated(LinkSecretReply);
+const checkPermission = validated(PermissionReply);
 
 export function listEquipmentTypes(signal?: AbortSignal): Promise<Page<EquipmentType>> {
   return get<unknown>('/equipment-types', { signal, anonymous: true }).then(checkTypes);
@@ -227,7 +116,7 @@ export function createEquipment(equipment: NewEquipment): Promise<CreatedEquipme
 }
 
 export function listEquipment(query: EquipmentQuery = {}, signal?: AbortSignal): Promise<Page<Equipment>> {
-  return get<Page<Equipment>>('/equipment', { query: { ...query }, signal });
+  return get<unknown>('/equipment', { query: { ...query }, signal }).then(checkRecords);
 }
 
 /** Every record the caller may read, page after page of the largest size. */
@@ -244,17 +133,45 @@ export async function listAllEquipment(
 }
 
 export function getEquipmentTree(signal?: AbortSignal): Promise<EquipmentTree> {
-  return get<EquipmentTree>('/equipment/tree', { signal });
+  return get<unknown>('/equipment/tree', { signal }).then(checkTree);
 }
 
 export function getEquipment(id: number, signal?: AbortSignal): Promise<Equipment> {
-  return get<Equipment>(`/equipment/${id}`, { signal });
+  return get<unknown>(`/equipment/${id}`, { signal }).then(checkRecord);
 }
 
 export function getPermission(id: number, signal?: AbortSignal): Promise<Permission> {
-  return get<Permission>(`/equipment/${id}/permission`, { signal });
+  return get<unknown>(`/equipment/${id}/permission`, { signal }).then(checkPermission);
 }
 
 export function listSubDevices(hostId: number, signal?: AbortSignal): Promise<Page<Equipment>> {
-  return get<Page<Equipment>>(`/equipment/${hostId}/sub-devices`, { signal });
+  return get<unknown>(`/equipment/${hostId}/sub-devices`, { signal }).then(checkRecords);
+}
+
+/**
+ * Changes a record (edit right; the link settings need the owner or an administrator). Lists in
+ * `settings` replace the stored ones whole. Replies with the record as stored.
+ */
+export function updateEquipment(id: number, changes: EquipmentChanges): Promise<Equipment> {
+  return patch<unknown>(`/equipment/${id}`, changes).then(checkRecord);
+}
+
+/** Removes the equipment with its sub-devices, grants and share codes (delete right). */
+export function deleteEquipment(id: number): Promise<void> {
+  return del<void>(`/equipment/${id}`);
+}
+
+/** A sub-device under a team host or gateway (edit right on the host). */
+export function createSubDevice(hostId: number, device: NewSubDevice): Promise<Equipment> {
+  return post<unknown>(`/equipment/${hostId}/sub-devices`, device).then(checkRecord);
+}
+
+/** The device's link secret (owner and administrators). */
+export function getLinkSecret(id: number, signal?: AbortSignal): Promise<LinkSecret> {
+  return get<unknown>(`/equipment/${id}/link-secret`, { signal }).then(checkLinkSecret);
+}
+
+/** A new link secret; the old one no longer registers. */
+export function regenerateLinkSecret(id: number): Promise<LinkSecret> {
+  return post<unknown>(`/equipment/${id}/link-secret`).then(checkLinkSecret);
 }

@@ -7,7 +7,14 @@
  */
 import { parentUnid } from '@fieldlink/protocol';
 import { create } from 'zustand';
-import type { ChannelCounts, Counters, Equipment, EquipmentType, Permission } from '../api/equipment';
+import type {
+  ChannelCounts,
+  Counters,
+  Equipment,
+  EquipmentTree,
+  EquipmentType,
+  Permission,
+} from '../api/equipment';
 import { getEquipment, getEquipmentTree, listAllEquipment, listEquipmentTypes } from '../api/equipment';
 import { isAlarming } from './channels';
 import { countFlags, EMPTY_COUNTERS } from './counters';
@@ -46,8 +53,16 @@ export interface EquipmentState {
   load(): Promise<void>;
   /** Reads the states anew (after a reconnect or an overflow) without losing the selection. */
   resync(): Promise<void>;
+  /**
+   * The full refresh of §4 (after an edit, a delete, a share change, a live 'EquipChanged'): the
+   * types and tree read anew, live state and records kept for the devices still there, the
+   * selection dropped if its device is gone, then the records again in the background.
+   */
+  refresh(): Promise<void>;
   /** The record of one equipment, from the server (and kept). */
   loadRecord(id: number): Promise<Equipment>;
+  /** A record the server just replied with (after a change): kept, with its rights. */
+  putRecord(record: Equipment): void;
   select(id: number | null): void;
   /** A batch of device info from the live channel, applied as one update. */
   applyUpdates(updates: readonly DeviceUpdate[], now?: number): void;
@@ -99,6 +114,37 @@ function indexEntries(entries: readonly DeviceEntry[]) {
   return { entries: byId, idByUnid, subDevicesOf };
 }
 
+/** What the types and the tree reply make of the store (the tree's rights until records come). */
+function treeState(types: readonly EquipmentType[], reply: EquipmentTree) {
+  const { entries, flags } = flattenTreeReply(reply);
+  const tree = buildTree(entries);
+  const rights: Record<number, Permission> = {};
+  for (const e of entries) rights[e.id] = permissionFromLevel(e.level);
+  return {
+    status: 'ready' as const,
+    error: null,
+    types: Object.fromEntries(types.map((t) => [t.type, t])),
+    ...indexEntries(entries),
+    tree,
+    groups: tree.filter((n): n is GroupNode => n.kind === 'group'),
+    flags: Object.fromEntries(flags),
+    counters: countFlags(flags.values()),
+    rights,
+  };
+}
+
+/** The records read in the background, kept for the devices of the tree, with their rights. */
+function withRecords(s: EquipmentState, records: readonly Equipment[]) {
+  const byId: Record<number, Equipment> = { ...s.records };
+  const rights: Record<number, Permission> = { ...s.rights };
+  for (const r of records) {
+    if (s.entries[r.id] === undefined) continue;
+    byId[r.id] = r;
+    rights[r.id] = r.permission;
+  }
+  return { records: byId, rights };
+}
+
 // A load started later wins over one still running (sign-out and sign-in in quick succession).
 let generation = 0;
 
@@ -111,22 +157,7 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
     try {
       const [types, reply] = await Promise.all([listEquipmentTypes(), getEquipmentTree()]);
       if (mine !== generation) return;
-      const { entries, flags } = flattenTreeReply(reply);
-      const tree = buildTree(entries);
-      const rights: Record<number, Permission> = {};
-      for (const e of entries) rights[e.id] = permissionFromLevel(e.level);
-      set({
-        status: 'ready',
-        types: Object.fromEntries(types.items.map((t) => [t.type, t])),
-        ...indexEntries(entries),
-        tree,
-        groups: tree.filter((n): n is GroupNode => n.kind === 'group'),
-        flags: Object.fromEntries(flags),
-        counters: countFlags(flags.values()),
-        rights,
-        live: {},
-        records: {},
-      });
+      set({ ...treeState(types.items, reply), live: {}, records: {} });
     } catch (error) {
       if (mine === generation)
         set({ status: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -135,15 +166,7 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
     try {
       const records = await listAllEquipment();
       if (mine !== generation) return;
-      set((s) => {
-        const byId: Record<number, Equipment> = { ...s.records };
-        const rights: Record<number, Permission> = { ...s.rights };
-        for (const r of records) {
-          byId[r.id] = r;
-          rights[r.id] = r.permission;
-        }
-        return { records: byId, rights };
-      });
+      set((s) => withRecords(s, records));
     } catch {
       // The tree works without them; a selected device loads its own record.
     }
@@ -176,6 +199,41 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
     } catch {
       // The next reconnect or push tries again.
     }
+  },
+
+  async refresh() {
+    if (get().status === 'idle') return;
+    const mine = generation;
+    try {
+      const [types, reply] = await Promise.all([listEquipmentTypes(), getEquipmentTree()]);
+      if (mine !== generation) return;
+      set((s) => {
+        const next = treeState(types.items, reply);
+        const keep = <T>(byId: Readonly<Record<number, T>>): Record<number, T> =>
+          Object.fromEntries(Object.entries(byId).filter(([id]) => next.entries[Number(id)] !== undefined));
+        const records = keep(s.records);
+        for (const r of Object.values(records)) next.rights[r.id] = r.permission;
+        const selected = s.selectedId !== null && next.entries[s.selectedId] ? s.selectedId : null;
+        return { ...next, live: keep(s.live), records, selectedId: selected };
+      });
+    } catch {
+      // The next change or reconnect refreshes again; what is shown stays.
+      return;
+    }
+    try {
+      const records = await listAllEquipment();
+      if (mine !== generation) return;
+      set((s) => withRecords(s, records));
+    } catch {
+      // The records already held stay.
+    }
+  },
+
+  putRecord(record) {
+    set((s) => ({
+      records: { ...s.records, [record.id]: record },
+      rights: { ...s.rights, [record.id]: record.permission },
+    }));
   },
 
   async loadRecord(id) {

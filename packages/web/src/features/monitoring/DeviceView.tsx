@@ -3,7 +3,8 @@
  * read) and its channel panels. The record is read anew on selection (names, scaling and rights
  * may have changed); the values come from the live channel.
  */
-import { Alert, Badge, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Badge, Card, Empty, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import type { TabsProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelViews } from '../../equipment/channels';
@@ -16,6 +17,17 @@ import DoPanel from './DoPanel';
 import { panelParam } from './format';
 import { AiPanel, DiPanel } from './InputPanels';
 import LiveIndicator from './LiveIndicator';
+import DisplayTab from '../configure/DisplayTab';
+import InfoTab from '../configure/InfoTab';
+import LinkTab from '../configure/LinkTab';
+import ParametersTab from '../configure/ParametersTab';
+import { confirmDiscard } from '../configure/unsaved';
+import DeleteEquipmentButton from '../equipment/DeleteEquipmentButton';
+import SubDevicesTab from '../equipment/SubDevicesTab';
+import SharingTab from '../sharing/SharingTab';
+
+/** The areas of a device (spec §2 equipment detail areas), in the order of its tabs. */
+export type DeviceTab = 'live' | 'info' | 'parameters' | 'display' | 'link' | 'sharing' | 'subDevices';
 
 export default function DeviceView({ id }: { readonly id: number }) {
   const { t, i18n } = useTranslation();
@@ -27,6 +39,7 @@ export default function DeviceView({ id }: { readonly id: number }) {
   const loadRecord = useEquipmentStore((s) => s.loadRecord);
   const me = useMe((s) => s.me);
   const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<DeviceTab>('live');
 
   useEffect(() => {
     setError(null);
@@ -52,6 +65,42 @@ export default function DeviceView({ id }: { readonly id: number }) {
   const param = panelParam(me);
   const hasChannels = record.counts.do + record.counts.di + record.counts.ai + record.counts.ao > 0;
 
+  const liveTab = (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {!operate && <Alert type="info" showIcon message={t('monitoring.device.readOnly')} />}
+      {!hasChannels && <Empty description={t('monitoring.device.noChannels')} />}
+      {record.counts.do > 0 && (
+        <DoPanel record={record} type={type} views={views.do} canOperate={operate} param={param} />
+      )}
+      {record.counts.di > 0 && <DiPanel views={views.di} known={state.known.di} />}
+      {record.counts.ai > 0 && <AiPanel views={views.ai} settings={record.settings} known={state.known.ai} />}
+      {record.counts.ao > 0 && <AoPanel record={record} views={views.ao} canOperate={operate} />}
+    </Space>
+  );
+  const items: TabsProps['items'] = [
+    { key: 'live', label: t('monitoring.device.tabs.live'), children: liveTab },
+    { key: 'info', label: t('monitoring.device.tabs.info'), children: <InfoTab record={record} /> },
+    {
+      key: 'parameters',
+      label: t('monitoring.device.tabs.parameters'),
+      children: <ParametersTab record={record} />,
+    },
+    { key: 'display', label: t('monitoring.device.tabs.display'), children: <DisplayTab record={record} /> },
+    ...(record.parentId === null && permission?.owner
+      ? [{ key: 'link', label: t('monitoring.device.tabs.link'), children: <LinkTab record={record} /> }]
+      : []),
+    { key: 'sharing', label: t('monitoring.device.tabs.sharing'), children: <SharingTab record={record} /> },
+    ...(type?.hostRole
+      ? [
+          {
+            key: 'subDevices',
+            label: t('monitoring.device.tabs.subDevices'),
+            children: <SubDevicesTab record={record} />,
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-device={record.unid}>
       <Card size="small">
@@ -69,7 +118,10 @@ export default function DeviceView({ id }: { readonly id: number }) {
               {t('monitoring.tree.soc', { soc: flags?.soc ?? state.soc })}
             </Typography.Text>
           </Space>
-          <LiveIndicator />
+          <Space>
+            <DeleteEquipmentButton record={record} />
+            <LiveIndicator />
+          </Space>
         </Space>
         <Space wrap size="large" style={{ marginTop: 8 }}>
           <Typography.Text type="secondary">
@@ -98,14 +150,14 @@ export default function DeviceView({ id }: { readonly id: number }) {
       {record.openLink && (
         <Alert type="warning" showIcon message={t('monitoring.device.openLink')} data-testid="open-link" />
       )}
-      {!operate && <Alert type="info" showIcon message={t('monitoring.device.readOnly')} />}
-      {!hasChannels && <Empty description={t('monitoring.device.noChannels')} />}
-      {record.counts.do > 0 && (
-        <DoPanel record={record} type={type} views={views.do} canOperate={operate} param={param} />
-      )}
-      {record.counts.di > 0 && <DiPanel views={views.di} known={state.known.di} />}
-      {record.counts.ai > 0 && <AiPanel views={views.ai} settings={record.settings} known={state.known.ai} />}
-      {record.counts.ao > 0 && <AoPanel record={record} views={views.ao} canOperate={operate} />}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          void confirmDiscard().then((discard) => discard && setTab(key as DeviceTab));
+        }}
+        items={items}
+        destroyOnHidden
+      />
     </Space>
   );
 }

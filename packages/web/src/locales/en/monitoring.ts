@@ -36,6 +36,15 @@ export default {
     untoken: 'Your session has ended. Please sign in again.',
   },
   device: {
+    tabs: {
+      live: 'Channels',
+      info: 'Info',
+      parameters: 'Parameters',
+      display: 'UI',
+      link: 'Link',
+      sharing: 'Sharing',
+      subDevices: 'Sub-devices',
+    },
     select: 'Select a device in the tree to see its channels.',
     notFound: 'That equipment is not in your list.',
     online: 'Online',

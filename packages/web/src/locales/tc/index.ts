@@ -1,6 +1,7 @@
 import account from './account';
 import auth from './auth';
 import common from './common';
+import configure from './configure';
 import equipment from './equipment';
 import history from './history';
 import monitoring from './monitoring';
@@ -9,4 +10,4 @@ import shell from './shell';
 import system from './system';
 
 /** One file per area of the console; keys grouped by area. */
-export default { account, auth, common, equipment, history, monitoring, sharing, shell, system };
+export default { account, auth, common, configure, equipment, history, monitoring, sharing, shell, system };

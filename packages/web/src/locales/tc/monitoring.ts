@@ -36,6 +36,15 @@ export default {
     untoken: '登入已失效，請重新登入。',
   },
   device: {
+    tabs: {
+      live: '通道',
+      info: '資訊',
+      parameters: '參數',
+      display: '介面',
+      link: '連線',
+      sharing: '分享',
+      subDevices: '子設備',
+    },
     select: '請在左側設備樹中選擇一台設備查看通道。',
     notFound: '您的設備列表中沒有該設備。',
     online: '在線',

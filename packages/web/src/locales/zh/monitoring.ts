@@ -36,6 +36,15 @@ export default {
     untoken: '登录已失效，请重新登录。',
   },
   device: {
+    tabs: {
+      live: '通道',
+      info: '信息',
+      parameters: '参数',
+      display: '界面',
+      link: '连接',
+      sharing: '分享',
+      subDevices: '子设备',
+    },
     select: '请在左侧设备树中选择一台设备查看通道。',
     notFound: '您的设备列表中没有该设备。',
     online: '在线',
