@@ -146,6 +146,13 @@ const serverMessageArb = fc.oneof(
     }),
   ),
   msg(
+    'EquipChanged',
+    opt(['reason'], {
+      reason: fc.constantFrom('access' as const, 'record' as const),
+      id: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    }),
+  ),
+  msg(
     'error',
     opt(['code', 'message'], {
       code: fc.constantFrom(...LIVE_ERROR_CODES),

@@ -51,6 +51,21 @@ export const UnregisteredSchema = z.object({
   token: envelopeToken,
 });
 
+/**
+ * The user's equipment changed (ours, not the specification's): `access` when the set they may read
+ * changed (equipment added, deleted, shared with them, a grant changed, removed or given up),
+ * `record` when a record they may read changed (renamed, configured; `id` names it). The console
+ * reads its tree and records anew, so every console of every user who could see it agrees.
+ */
+export const EquipChangedSchema = z.object({
+  infotype: z.literal('EquipChanged'),
+  info: z.object({
+    reason: z.enum(['access', 'record']),
+    id: int(1, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+  token: envelopeToken,
+});
+
 const channelCount = int(0, MAX_CHANNELS);
 /** DO/DI states, 8 channels a byte, channel n in bit n % 8 of byte n / 8 (see channels.ts). */
 const packedStates = list(int(0, 255), MAX_CHANNELS / 8);
@@ -270,6 +285,7 @@ export type CrfConfigAuto = z.output<typeof CrfConfigAutoSchema>;
 export type CrfConfigClear = z.output<typeof CrfConfigClearSchema>;
 export type CrfConfigMessage = CrfConfigRead | CrfConfigWrite | CrfConfigAuto | CrfConfigClear;
 export type Notiface = z.output<typeof NotifaceSchema>;
+export type EquipChanged = z.output<typeof EquipChangedSchema>;
 export type LiveError = z.output<typeof LiveErrorSchema>;
 export type LiveErrorInfo = LiveError['info'];
 
@@ -289,6 +305,7 @@ export type ServerMessage =
   | CrfLoraParam
   | CrfConfigMessage
   | Notiface
+  | EquipChanged
   | LiveError;
 
 export const SERVER_SCHEMAS = {
@@ -309,6 +326,7 @@ export const SERVER_SCHEMAS = {
   CRFConfigAuto: CrfConfigAutoSchema,
   CRFConfigClear: CrfConfigClearSchema,
   Notiface: NotifaceSchema,
+  EquipChanged: EquipChangedSchema,
   error: LiveErrorSchema,
 } as const;
 export type ServerInfotype = keyof typeof SERVER_SCHEMAS;
@@ -332,5 +350,6 @@ export const ServerMessageSchema = z.discriminatedUnion('infotype', [
   CrfConfigAutoSchema,
   CrfConfigClearSchema,
   NotifaceSchema,
+  EquipChangedSchema,
   LiveErrorSchema,
 ]);

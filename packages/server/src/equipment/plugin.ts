@@ -374,6 +374,11 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
           .set({ ...changes, updated_at: now() })
           .where('id', '=', equipment.id)
           .execute();
+        // Every console showing it reads the record again (names, settings, link state).
+        app.live.publish(equipment.id, {
+          infotype: 'EquipChanged',
+          info: { reason: 'record', id: equipment.id },
+        });
       }
       return (await replyFor(user, equipment.id, 'array')) as EquipmentReply;
     },

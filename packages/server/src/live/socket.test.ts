@@ -72,6 +72,11 @@ describe.each(storageCases())('live channel on %s', (store) => {
       bearer(alice.token),
     );
     expect(redeemed.statusCode, redeemed.body).toBe(200);
+    // Her console is told to read its tree anew.
+    expect(await browser.next('EquipChanged')).toEqual({
+      infotype: 'EquipChanged',
+      info: { reason: 'access' },
+    });
     h.app.live.pushDeviceInfo(bob.equipmentId, {
       infotype: 'EquipInfoNow',
       info: { SN: 'LIVEB001', IsOnline: true },
@@ -86,6 +91,10 @@ describe.each(storageCases())('live channel on %s', (store) => {
       headers: bearer(bob.token),
     });
     expect(removed.statusCode).toBe(204);
+    expect(await browser.next('EquipChanged')).toEqual({
+      infotype: 'EquipChanged',
+      info: { reason: 'access' },
+    });
     h.app.live.pushDeviceInfo(bob.equipmentId, {
       infotype: 'EquipInfoNow',
       info: { SN: 'LIVEB001', IsOnline: false },
@@ -135,6 +144,64 @@ describe.each(storageCases())('live channel on %s', (store) => {
     const pushed = browser.received.filter((m) => m.infotype === 'PushInfo');
     expect(pushed.map((m) => (m.infotype === 'PushInfo' ? m.info.regai?.[0] : null))).toEqual(order);
     browser.close();
+  });
+
+  it('tells every console that sees a record when it changes, and a user whose set changed', async () => {
+    const dan = await userWithDevice('live-dan', 'LIVEN001');
+    const erin = await userWithDevice('live-eve', 'LIVEV001');
+    const code = await post(
+      h.app,
+      `/equipment/${dan.equipmentId}/share-codes`,
+      { level: 'read', validity: '1d' },
+      bearer(dan.token),
+    );
+    const redeemed = await post(
+      h.app,
+      '/share-codes/redeem',
+      { code: (code.json() as { code: string }).code },
+      bearer(erin.token),
+    );
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const owner = await Browser.open(url);
+    const guest = await Browser.open(url);
+    owner.send({ infotype: 'register', info: { token: dan.token } });
+    guest.send({ infotype: 'register', info: { token: erin.token } });
+    await owner.next('register');
+    await guest.next('register');
+
+    // A rename reaches both consoles, naming the record.
+    const renamed = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/equipment/${dan.equipmentId}`,
+      headers: bearer(dan.token),
+      payload: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const record = { infotype: 'EquipChanged', info: { reason: 'record', id: dan.equipmentId } };
+    expect(await owner.next('EquipChanged')).toEqual(record);
+    expect(await guest.next('EquipChanged')).toEqual(record);
+    // A PATCH that changes nothing tells nobody.
+    await h.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/equipment/${dan.equipmentId}`,
+      headers: bearer(dan.token),
+      payload: {},
+    });
+
+    // Deleted: the guest's set changed, so is the owner's.
+    const deleted = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/equipment/${dan.equipmentId}`,
+      headers: bearer(dan.token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    const access = { infotype: 'EquipChanged', info: { reason: 'access' } };
+    expect(await guest.next('EquipChanged')).toEqual(access);
+    expect(await owner.next('EquipChanged')).toEqual(access);
+    await settle();
+    expect([...owner.received, ...guest.received]).toEqual([]);
+    owner.close();
+    guest.close();
   });
 
   it('answers a refused token with untoken, and a signed-out session too', async () => {

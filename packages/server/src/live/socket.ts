@@ -194,7 +194,13 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
         continue;
       }
       users.set(session, user);
-      hub.setReadable(session, await readableIds(db, user, t));
+      const before = session.readable;
+      const ids = await readableIds(db, user, t);
+      hub.setReadable(session, ids);
+      // The console reads its tree anew when the set it may see changed.
+      if (ids.length !== before.size || ids.some((id) => !before.has(id))) {
+        hub.send(session, { infotype: 'EquipChanged', info: { reason: 'access' } });
+      }
     }
   }
 

@@ -115,4 +115,29 @@ describe('equipment store', () => {
     expect(s.selectedId).toBe(1);
     expect(fetch.calls.map((c) => c.path)).toEqual(['/equipment/tree', '/equipment/1']);
   });
+  it('refreshes: names anew, live state and records kept for devices still there, the rest gone', async () => {
+    const store = useEquipmentStore.getState();
+    store.applyUpdates([{ SN: 'TANK', regai: [50, 0], IsOnline: true }]);
+    store.select(2);
+    expect(useEquipmentStore.getState().live[3]).toBeDefined();
+    restore();
+    // The host (and its slave) were deleted; the tank was renamed.
+    const fetch = mockFetch({
+      'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
+      'GET /equipment/tree': {
+        body: treeReply([{ id: 'm_0', name: 'North', children: [{ ...tank, name: 'Big tank' }] }], []),
+      },
+      'GET /equipment': { body: { items: [tankRecord()], total: 1 } },
+    });
+    restore = fetch.restore;
+    await useEquipmentStore.getState().refresh();
+    const s = useEquipmentStore.getState();
+    expect(s.entries[3]?.name).toBe('Big tank');
+    expect(s.entries[1]).toBeUndefined();
+    expect(s.idByUnid['HOST1_3']).toBeUndefined();
+    expect(s.live[3]?.ai[0]).toBe(50);
+    expect(s.records[3]).toBeDefined();
+    expect(s.selectedId).toBeNull();
+    expect(s.counters.total).toBe(1);
+  });
 });

@@ -56,9 +56,10 @@ export interface EquipmentState {
   /**
    * The full refresh of §4 (after an edit, a delete, a share change, a live 'EquipChanged'): the
    * types and tree read anew, live state and records kept for the devices still there, the
-   * selection dropped if its device is gone, then the records again in the background.
+   * selection dropped if its device is gone, then (unless `records` is false) the records again in
+   * the background.
    */
-  refresh(): Promise<void>;
+  refresh(options?: { readonly records?: boolean }): Promise<void>;
   /** The record of one equipment, from the server (and kept). */
   loadRecord(id: number): Promise<Equipment>;
   /** A record the server just replied with (after a change): kept, with its rights. */
@@ -201,7 +202,7 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
     }
   },
 
-  async refresh() {
+  async refresh({ records: withAll = true } = {}) {
     if (get().status === 'idle') return;
     const mine = generation;
     try {
@@ -218,6 +219,15 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
       });
     } catch {
       // The next change or reconnect refreshes again; what is shown stays.
+      return;
+    }
+    const selected = get().selectedId;
+    if (!withAll) {
+      // The selected device's record still comes anew (it may be the one that changed).
+      if (selected !== null)
+        await get()
+          .loadRecord(selected)
+          .catch(() => undefined);
       return;
     }
     try {

@@ -137,4 +137,44 @@ describe('live service', () => {
     expect(socket.closed).toBe(true);
     expect(useEquipmentStore.getState().status).toBe('idle');
   });
+  it('reads its equipment anew when told it changed: once per burst, with the changed record', async () => {
+    const socket = FakeSocket.last;
+    socket.open();
+    socket.receive(registered);
+    const before = calls.length;
+    const path = (c: { path: string }) => c.path.replace(/\?.*$/, '');
+    socket.receive({ infotype: 'EquipChanged', info: { reason: 'record', id: 1 } });
+    socket.receive({ infotype: 'EquipChanged', info: { reason: 'record', id: 1 } });
+    await vi.advanceTimersByTimeAsync(300);
+    const asked = calls.slice(before).map(path);
+    expect(asked.filter((p) => p.endsWith('/equipment/tree'))).toHaveLength(1);
+    // A record's change does not read every record again.
+    expect(asked.filter((p) => p.endsWith('/equipment'))).toHaveLength(0);
+
+    const next = calls.length;
+    socket.receive({ infotype: 'EquipChanged', info: { reason: 'access' } });
+    await vi.advanceTimersByTimeAsync(300);
+    const again = calls.slice(next).map(path);
+    expect(again.filter((p) => p.endsWith('/equipment/tree'))).toHaveLength(1);
+    expect(again.filter((p) => p.endsWith('/equipment'))).toHaveLength(1);
+  });
+
+  it('selects a device just added when its first push arrives, 1.5 s after saying so', async () => {
+    const { startAdding } = await import('../equipment/adding');
+    const socket = FakeSocket.last;
+    socket.open();
+    socket.receive(registered);
+    startAdding('R8');
+    expect(useEquipmentStore.getState().selectedId).toBeNull();
+    socket.receive({ infotype: 'EquipInfoNow', info: { SN: 'R8', IsOnline: true } });
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(useEquipmentStore.getState().selectedId).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(useEquipmentStore.getState().selectedId).toBe(1);
+    // Once only: a later push of another selection does not pull it back.
+    useEquipmentStore.getState().select(null);
+    socket.receive({ infotype: 'EquipInfoNow', info: { SN: 'R8', IsOnline: true } });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(useEquipmentStore.getState().selectedId).toBeNull();
+  });
 });

@@ -15,6 +15,8 @@ import { logout } from '../session/logout';
 import { notify } from '../session/notify';
 import { refreshTokens } from '../session/refresh';
 import { useSession } from '../session/store';
+import { pushSeen, stopAdding } from '../equipment/adding';
+import { cancelRefresh, scheduleRefresh } from '../equipment/refresh';
 import { DeviceInfoBatcher } from './batcher';
 import { LiveClient, liveUrl } from './client';
 import { setLiveStatus } from './status';
@@ -22,6 +24,9 @@ import { SelectionWatcher, TICK_MS } from './watch';
 import type { WatchedDevice } from './watch';
 
 const equipment = (): EquipmentState => useEquipmentStore.getState();
+
+/** Changes announced within this window share one refresh. */
+export const CHANGE_COALESCE_MS = 300;
 
 const batcher = new DeviceInfoBatcher((updates) => equipment().applyUpdates(updates));
 
@@ -77,7 +82,18 @@ function route(message: ServerMessage): void {
     case 'PushInfo':
     case 'EquipInfoNow':
     case 'GPRSReg':
+      pushSeen(message.info.SN);
       batcher.push(message.info);
+      return;
+    case 'EquipChanged':
+      // Another console (or this one) changed what the user sees: read it anew, once per burst.
+      // A record's change needs the tree (names) and that record; a changed set needs everything.
+      scheduleRefresh(CHANGE_COALESCE_MS, { records: message.info.reason === 'access' });
+      if (message.info.id !== undefined && equipment().records[message.info.id]) {
+        void equipment()
+          .loadRecord(message.info.id)
+          .catch(() => undefined);
+      }
       return;
     case 'Notiface':
       // The alarm's channel state may still be in the batch: apply it first, so the popup and
@@ -145,6 +161,8 @@ export function stopLive(): void {
   batcher.dispose();
   watcher.select(null);
   resetAlarms();
+  cancelRefresh();
+  stopAdding();
   equipment().reset();
 }
 

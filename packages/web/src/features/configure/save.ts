@@ -6,21 +6,10 @@
  */
 import { deleteEquipment, updateEquipment } from '../../api/equipment';
 import type { Equipment, EquipmentChanges } from '../../api/equipment';
+import { scheduleRefresh } from '../../equipment/refresh';
 import { useEquipmentStore } from '../../equipment/store';
 
-/** §4: the full refresh runs 1 s after a delete or an edit. */
-export const REFRESH_AFTER_MS = 1000;
-
-let pending: ReturnType<typeof setTimeout> | null = null;
-
-/** Runs the store's full refresh once, REFRESH_AFTER_MS from the last call. */
-export function scheduleRefresh(delayMs = REFRESH_AFTER_MS): void {
-  if (pending !== null) clearTimeout(pending);
-  pending = setTimeout(() => {
-    pending = null;
-    void useEquipmentStore.getState().refresh();
-  }, delayMs);
-}
+export { REFRESH_AFTER_MS, scheduleRefresh } from '../../equipment/refresh';
 
 /** PATCH /equipment/:id; the record replied is kept at once, the full refresh follows. */
 export async function saveEquipment(id: number, changes: EquipmentChanges): Promise<Equipment> {

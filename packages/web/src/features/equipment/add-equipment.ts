@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createEquipment } from '../../api/equipment';
 import type { NewEquipment } from '../../api/equipment';
 import { ApiError } from '../../api/http';
+import { startAdding } from '../../equipment/adding';
 import { useEquipmentStore } from '../../equipment/store';
 
 /** The server's serial rule (protocol api/equipment.ts `SerialNumber`), before it upper-cases it. */
@@ -27,14 +28,16 @@ export function submitError(error: unknown): SubmitError {
 }
 
 /**
- * The call; on success the equipment is loaded anew, so the tree shows the device (and the live
- * channel's pushes for it find it) by the time the owner goes back to monitoring.
+ * The call; on success the equipment is read anew, so the tree shows the device (and the live
+ * channel's pushes for it find it) by the time the owner goes back to monitoring, and the adding
+ * mode of §4 awaits its first push (equipment/adding.ts).
  */
 export function useAddEquipment() {
   return useMutation({
     mutationFn: (equipment: NewEquipment) => createEquipment(equipment),
-    onSuccess: () => {
-      void useEquipmentStore.getState().load();
+    onSuccess: (created) => {
+      startAdding(created.unid);
+      void useEquipmentStore.getState().refresh();
     },
   });
 }

@@ -29,6 +29,7 @@ export default {
       failed: 'The equipment could not be added: {{message}}',
       typesFailed: 'The product models could not be loaded: {{message}}',
     },
+    inProgress: 'Adding in progress: the new device is online and will be selected.',
     submit: 'Add',
     done: {
       title: 'Equipment {{name}} added',

@@ -29,6 +29,7 @@ export default {
       failed: '添加設備失敗：{{message}}',
       typesFailed: '無法載入產品型號：{{message}}',
     },
+    inProgress: '正在新增：新設備已上線，即將選中。',
     submit: '添加',
     done: {
       title: '設備 {{name}} 已添加',

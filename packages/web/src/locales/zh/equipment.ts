@@ -29,6 +29,7 @@ export default {
       failed: '添加设备失败：{{message}}',
       typesFailed: '无法加载产品型号：{{message}}',
     },
+    inProgress: '正在添加：新设备已上线，即将选中。',
     submit: '添加',
     done: {
       title: '设备 {{name}} 已添加',
