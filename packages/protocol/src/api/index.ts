@@ -3,3 +3,4 @@ export * from './fields.js';
 export * from './settings.js';
 export * from './equipment.js';
 export * from './sharing.js';
+export * from './history.js';

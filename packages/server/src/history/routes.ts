@@ -25,18 +25,17 @@ import {
   bucketGrid,
   DEFAULT_SPAN_MS,
   EventsQuery,
-  EventsReply,
   ExportQuery,
   fitInterval,
   HistoryQuery,
-  HistoryReply,
   MAX_EXPORT_ROWS,
   MAX_POINTS,
   resolveRange,
   USER_EVENTS_SPAN_MS,
-  UserEventsReply,
 } from './fields.js';
-import type { EventItem, TimeRange } from './fields.js';
+import type { TimeRange } from './fields.js';
+import { EventsReply, HistoryReply, UserEventsReply } from '@fieldlink/protocol';
+import type { EventItem } from '@fieldlink/protocol';
 import { readBuckets, valuesBefore } from './queries.js';
 import { EVENT_KINDS } from './writer.js';
 import { ZonedTime } from './time.js';

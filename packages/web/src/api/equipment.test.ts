@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleRecord } from '../equipment/test-support';
 import { getEquipmentTree, listAllEquipment } from './equipment';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,7 +14,9 @@ describe('equipment calls', () => {
     const fetchMock = vi.fn((url: string) => {
       urls.push(url);
       const offset = Number(new URL(url, 'http://x/').searchParams.get('offset'));
-      const items = Array.from({ length: Math.min(1000, 2500 - offset) }, (_, i) => ({ id: offset + i }));
+      const items = Array.from({ length: Math.min(1000, 2500 - offset) }, (_, i) =>
+        sampleRecord({ id: offset + i }),
+      );
       return Promise.resolve(reply({ items, total: 2500 }));
     });
     vi.stubGlobal('fetch', fetchMock);

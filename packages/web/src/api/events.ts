@@ -2,31 +2,22 @@
  * Equipment events (docs/api.md § History): alarms raised and cleared, operations and link
  * changes, newest first. One equipment's default to the last 24 hours; the user's to 7 days.
  */
-import { get } from './http';
+import { EventsReply, UserEventsReply } from '@fieldlink/protocol';
+import type { EventItem, EventKind } from '@fieldlink/protocol';
 import type { Page } from './equipment';
+import { get } from './http';
+import { validated } from './validated';
+import type { Reply } from './validated';
 
-export type EventKind = 'alarm' | 'alarm_clear' | 'operation' | 'online' | 'offline';
+export type { EventKind } from '@fieldlink/protocol';
 
-export interface EquipmentEvent {
-  readonly id: number;
-  readonly equipmentId: number;
-  readonly kind: EventKind;
-  /** 'AI2', 'DI1' for alarms. */
-  readonly channel: string | null;
-  readonly channelKind: string | null;
-  readonly index: number | null;
-  /** -1 low, 1 high. */
-  readonly level: number | null;
-  readonly value: number | null;
-  readonly message: string;
-  readonly detail: Readonly<Record<string, unknown>> | null;
-  readonly userId: number | null;
-  readonly at: string;
-  /** `at` as yyyy-MM-dd HH:mm:ss in the request's zone. */
-  readonly time: string;
-  /** Only in GET /me/events. */
+/** An event; GET /me/events also names its equipment. */
+export type EquipmentEvent = Reply<EventItem> & {
   readonly equipment?: { readonly name: string; readonly unid: string };
-}
+};
+
+const checkEvents = validated(EventsReply);
+const checkUserEvents = validated(UserEventsReply);
 
 export interface EventQuery {
   /** ISO 8601 instant or a wall-clock time read in `tz`. */
@@ -54,11 +45,11 @@ export function listEquipmentEvents(
   query: EventQuery = {},
   signal?: AbortSignal,
 ): Promise<Page<EquipmentEvent>> {
-  return get<Page<EquipmentEvent>>(`/equipment/${equipmentId}/events`, { query: sent(query), signal });
+  return get<unknown>(`/equipment/${equipmentId}/events`, { query: sent(query), signal }).then(checkEvents);
 }
 
 export function listMyEvents(query: EventQuery = {}, signal?: AbortSignal): Promise<Page<EquipmentEvent>> {
-  return get<Page<EquipmentEvent>>('/me/events', { query: sent(query), signal });
+  return get<unknown>('/me/events', { query: sent(query), signal }).then(checkUserEvents);
 }
 
 /**

@@ -10,8 +10,12 @@ import {
   saveChartFilter,
   startExport,
 } from './history';
+import { sampleEvent } from '../features/history/test-support';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** An event of GET /me/events, which names its equipment. */
+const userEvent = (id: number) => ({ ...sampleEvent({ id }), equipment: { name: 'Pump', unid: 'P1' } });
 
 function reply(body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -36,6 +40,7 @@ function stubFetch(answer: (url: string) => Response = () => reply({ items: [], 
 // Local wall-clock times, so the expected text holds in any time zone the tests run in.
 const FROM = new Date(2026, 0, 5, 15, 0, 0).getTime();
 const TO = new Date(2026, 0, 5, 16, 4, 9).getTime();
+const ISO = '2026-01-05T08:00:00.000Z';
 
 describe('formatDateTime', () => {
   it('writes yyyy-MM-dd HH:mm:ss on the local clock, zero-padded, 24-hour', () => {
@@ -46,7 +51,7 @@ describe('formatDateTime', () => {
 
 describe('history calls', () => {
   it('asks for curves with the range as wall-clock text, the zone, the channels and the interval', async () => {
-    const calls = stubFetch(() => reply({ series: [], from: '', to: '', interval: 60, tz: 'UTC' }));
+    const calls = stubFetch(() => reply({ series: [], from: ISO, to: ISO, interval: 60, tz: 'UTC' }));
     await fetchHistory(42, { from: FROM, to: TO, channels: ['ai1', 'do2'], interval: 300 });
     const { url, init } = calls[0]!;
     expect(url.pathname).toBe('/api/v1/equipment/42/history');
@@ -59,7 +64,7 @@ describe('history calls', () => {
   });
 
   it("leaves the channels to the server's default and asks for 60 s buckets when none are chosen", async () => {
-    const calls = stubFetch(() => reply({ series: [], from: '', to: '', interval: 60, tz: 'UTC' }));
+    const calls = stubFetch(() => reply({ series: [], from: ISO, to: ISO, interval: 60, tz: 'UTC' }));
     await fetchHistory(7, { from: FROM, to: TO, channels: [] });
     const { url } = calls[0]!;
     expect(url.searchParams.has('channels')).toBe(false);
@@ -89,7 +94,7 @@ describe('history calls', () => {
   });
 
   it("reads the user's events page after page and stops at the page cap", async () => {
-    const event = (id: number) => ({ id, kind: 'online' });
+    const event = (id: number) => userEvent(id);
     const calls = stubFetch((url) => {
       const offset = Number(new URL(url, 'http://x/').searchParams.get('offset') ?? 0);
       return reply({ items: Array.from({ length: 2000 }, (_, i) => event(offset + i)), total: 9000 });
@@ -104,7 +109,7 @@ describe('history calls', () => {
     stubFetch((url) => {
       const offset = Number(new URL(url, 'http://x/').searchParams.get('offset') ?? 0);
       const n = Math.min(2000, 2500 - offset);
-      return reply({ items: Array.from({ length: n }, (_, i) => ({ id: offset + i })), total: 2500 });
+      return reply({ items: Array.from({ length: n }, (_, i) => userEvent(offset + i)), total: 2500 });
     });
     const all = await fetchAllUserEvents({}, 5);
     expect(all.items).toHaveLength(2500);

@@ -5,11 +5,15 @@
  * browser's wall clock, with the browser's time zone as `tz`, so the server's replies (`time` of
  * events, the export's first column and file name) read in the user's own clock.
  */
+import { HistoryReply as HistoryReplySchema } from '@fieldlink/protocol';
+import type { Series, UserEventItem } from '@fieldlink/protocol';
 import type { Me } from '../session/me';
 import type { Page } from './equipment';
 import type { EquipmentEvent, EventKind } from './events';
 import { EVENT_LIMIT, listEquipmentEvents, listMyEvents } from './events';
 import { get, patch, send } from './http';
+import { validated } from './validated';
+import type { Reply } from './validated';
 
 export type { EquipmentEvent };
 
@@ -21,43 +25,15 @@ export const MAX_EVENTS = EVENT_LIMIT;
 /** Curve names saved per equipment (docs/api.md § GET /me). */
 export const MAX_CHART_FILTER = 32;
 
-export type ChannelKind = 'do' | 'di' | 'ai' | 'ao' | 'online' | 'soc';
-
-export interface HistoryPoint {
-  /** The bucket's start, epoch milliseconds. */
-  readonly t: number;
-  /** Analog series only: the bucket's average. */
-  readonly avg?: number;
-  readonly min: number;
-  readonly max: number;
-  readonly last: number;
-}
-
-export interface HistorySeries {
-  /** `ai1`, `do2`, `online`, `soc`. */
-  readonly channel: string;
-  readonly kind: ChannelKind;
-  readonly index: number;
-  readonly name: string;
-  readonly unit: string;
-  /** The value that held when the range began, or null. */
-  readonly previous: { readonly t: number; readonly value: number } | null;
-  readonly points: readonly HistoryPoint[];
-}
-
-export interface HistoryReply {
-  readonly series: readonly HistorySeries[];
-  readonly from: string;
-  readonly to: string;
-  /** Seconds per bucket actually used (wider than asked when the range is long). */
-  readonly interval: number;
-  readonly tz: string;
-}
+export type ChannelKind = HistorySeries['kind'];
+export type HistorySeries = Reply<Series>;
+export type HistoryPoint = HistorySeries['points'][number];
+export type HistoryReply = Reply<HistoryReplySchema>;
 
 /** An event of GET /me/events, which names its equipment. */
-export interface UserEvent extends EquipmentEvent {
-  readonly equipment: { readonly name: string; readonly unid: string };
-}
+export type UserEvent = Reply<UserEventItem>;
+
+const checkHistory = validated(HistoryReplySchema);
 
 export interface TimeRange {
   /** Epoch milliseconds. */
@@ -129,7 +105,9 @@ export function fetchHistory(
   q: HistoryQuery,
   signal?: AbortSignal,
 ): Promise<HistoryReply> {
-  return get<HistoryReply>(`/equipment/${equipmentId}/history`, { query: historyQuery(q), signal });
+  return get<unknown>(`/equipment/${equipmentId}/history`, { query: historyQuery(q), signal }).then(
+    checkHistory,
+  );
 }
 
 function eventsQuery(q: EventsQuery) {

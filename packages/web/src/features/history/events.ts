@@ -20,7 +20,7 @@ const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 export function eventDescription(event: EquipmentEvent, t: TFunction): string {
-  const detail = event.detail ?? {};
+  const detail = event.detail;
   const name = text(detail.name);
   const unit = text(detail.unit);
   // A channel without a name of its own is recorded under its label ('AI1'): said once.

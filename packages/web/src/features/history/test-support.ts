@@ -16,7 +16,7 @@ export function sampleEvent(overrides: Partial<EquipmentEvent> & { readonly id: 
     level: 1,
     value: 5,
     message: `event ${overrides.id}`,
-    detail: null,
+    detail: {},
     userId: null,
     at: '2026-01-05T08:00:00.000Z',
     time: '2026-01-05 16:00:00',

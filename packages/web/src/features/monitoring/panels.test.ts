@@ -47,7 +47,7 @@ describe('mergeAlarmRows', () => {
     level: 1,
     value: 4.6,
     message: `event ${id}`,
-    detail: null,
+    detail: {},
     userId: null,
     at: '2026-01-05T08:00:00.000Z',
     time: '2026-01-05 16:00:00',

@@ -37,10 +37,11 @@ function alarm(n: number): EquipmentEvent {
 
 /** What GET /me/events gives for the week: 12 alarms among other events, newest first. */
 const ALARMS = Array.from({ length: 12 }, (_, i) => alarm(12 - i));
+const PUMP = { name: 'Pump house', unid: 'SN1' };
 const OTHERS = [
-  sampleEvent({ id: 1, kind: 'alarm_clear', at: new Date(NOW - 5 * MINUTE).toISOString() }),
-  sampleEvent({ id: 2, kind: 'online', channel: null, channelKind: null, level: null }),
-  sampleEvent({ id: 3, kind: 'operation', channel: null, channelKind: null, level: null }),
+  sampleEvent({ id: 1, kind: 'alarm_clear', at: new Date(NOW - 5 * MINUTE).toISOString(), equipment: PUMP }),
+  sampleEvent({ id: 2, kind: 'online', channel: null, channelKind: null, level: null, equipment: PUMP }),
+  sampleEvent({ id: 3, kind: 'operation', channel: null, channelKind: null, level: null, equipment: PUMP }),
 ];
 const WEEK = [OTHERS[0]!, ...ALARMS.slice(0, 6), OTHERS[1]!, OTHERS[2]!, ...ALARMS.slice(6)];
 
