@@ -10,9 +10,21 @@ export default defineConfig({
     alias: { '@fieldlink/protocol': protocolEntry, '@fieldlink/simulator': simulatorEntry },
   },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/web/e2e/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
+    // Three parts, each runnable alone (`npx vitest run --project unit`): the codecs, simulator
+    // and console components; the server against its stores and services; the console in Chromium.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/{protocol,simulator,web}/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'service', include: ['packages/server/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'browser', include: ['packages/web/e2e/**/*.test.ts'] } },
+    ],
     // CI asks for a machine-readable report too, to print one plain closing line of counts.
     reporters: process.env.TEST_REPORT_FILE
       ? ['default', ['json', { outputFile: process.env.TEST_REPORT_FILE }]]
