@@ -188,6 +188,22 @@ describe.each(storageCases())('live channel on %s', (store) => {
       payload: {},
     });
 
+    // The guest's grant raised to operate: same set, other rights; her console is told.
+    const grantId = (redeemed.json() as { grantId: number }).grantId;
+    const raised = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/equipment/${dan.equipmentId}/grants/${grantId}`,
+      headers: bearer(dan.token),
+      payload: { level: 'operate' },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(await guest.next('EquipChanged')).toEqual({
+      infotype: 'EquipChanged',
+      info: { reason: 'access' },
+    });
+    await settle();
+    expect(owner.received).toEqual([]);
+
     // Deleted: the guest's set changed, so is the owner's.
     const deleted = await h.app.inject({
       method: 'DELETE',

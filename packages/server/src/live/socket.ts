@@ -177,7 +177,12 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
   }
 
   /** Re-reads who each registered session is and what it may read. */
-  async function revalidate(sessions: readonly LiveSession[]): Promise<void> {
+  /**
+   * Reads each session's user and equipment set anew. `announce`: access changed (a share, a
+   * grant, a deletion), so the console is told even when the set is the same (rights may differ);
+   * otherwise (the minute's check) only when the set changed.
+   */
+  async function revalidate(sessions: readonly LiveSession[], announce = false): Promise<void> {
     const t = now();
     for (const session of sessions) {
       const { userId, familyId } = session;
@@ -198,7 +203,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
       const ids = await readableIds(db, user, t);
       hub.setReadable(session, ids);
       // The console reads its tree anew when the set it may see changed.
-      if (ids.length !== before.size || ids.some((id) => !before.has(id))) {
+      if (announce || ids.length !== before.size || ids.some((id) => !before.has(id))) {
         hub.send(session, { infotype: 'EquipChanged', info: { reason: 'access' } });
       }
     }
@@ -269,7 +274,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
     });
   };
 
-  return { plugin, accessChanged: (userIds) => revalidate(hub.sessionsOf(userIds)) };
+  return { plugin, accessChanged: (userIds) => revalidate(hub.sessionsOf(userIds), true) };
 }
 
 /**
