@@ -3,10 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalShareCode,
+  GrantPage,
+  GrantPatch,
   SHARE_CODE_ALPHABET,
   SHARE_CODE_LENGTH,
   ShareCodeCreate,
   ShareCodeCreated,
+  ShareCodePage,
   ShareCodeRedeem,
   ShareCodeRedeemed,
 } from './sharing.js';
@@ -97,5 +100,65 @@ describe('redeeming a code', () => {
     expect(ShareCodeRedeemed.parse(reply)).toEqual(reply);
     expect(ShareCodeRedeemed.safeParse({ ...reply, level: 'owner' }).success).toBe(false);
     expect(ShareCodeRedeemed.safeParse({ ...reply, equipmentId: '1' }).success).toBe(false);
+  });
+});
+
+describe("the owner's lists", () => {
+  const codeItem = {
+    id: 12,
+    level: 'operate',
+    validity: '1w',
+    maxCount: 3,
+    usedCount: 1,
+    camera: false,
+    slaves: false,
+    expiresAt: '2026-01-12T08:00:00.000Z',
+    revokedAt: null,
+    createdAt: '2026-01-05T08:00:00.000Z',
+    createdBy: 7,
+  };
+  const grantItem = {
+    id: 31,
+    userId: 9,
+    userName: 'bob',
+    level: 'operate',
+    read: true,
+    operate: true,
+    edit: false,
+    delete: false,
+    camera: false,
+    slaves: false,
+    expiresAt: '2026-01-12T08:00:00.000Z',
+    expired: false,
+    createdAt: '2026-01-05T09:30:00.000Z',
+    shareCodeId: 12,
+  };
+
+  it('describes a page of codes as docs/api.md shows it', () => {
+    const page = { items: [codeItem], total: 1 };
+    expect(ShareCodePage.parse(page)).toEqual(page);
+    expect(ShareCodePage.safeParse({ items: [{ ...codeItem, validity: '2d' }], total: 1 }).success).toBe(
+      false,
+    );
+    expect(ShareCodePage.safeParse({ items: [codeItem] }).success).toBe(false);
+  });
+
+  it('describes a page of grants, a grant whose code is gone too', () => {
+    const page = {
+      items: [grantItem, { ...grantItem, id: 32, shareCodeId: null, expiresAt: null }],
+      total: 2,
+    };
+    expect(GrantPage.parse(page)).toEqual(page);
+    expect(GrantPage.safeParse({ items: [{ ...grantItem, userName: 3 }], total: 1 }).success).toBe(false);
+  });
+
+  it('takes any of level, camera, slaves and end in a change, and nothing else', () => {
+    expect(GrantPatch.parse({})).toEqual({});
+    const change = { level: 'read', camera: true, slaves: false, expiresAt: null };
+    expect(GrantPatch.parse(change)).toEqual(change);
+    expect(GrantPatch.safeParse({ expiresAt: '2026-02-01T00:00:00.000Z' }).success).toBe(true);
+    expect(GrantPatch.safeParse({ expiresAt: 'next week' }).success).toBe(false);
+    expect(GrantPatch.safeParse({ level: 'owner' }).success).toBe(false);
+    expect(GrantPatch.safeParse({ userId: 9 }).success).toBe(false);
   });
 });

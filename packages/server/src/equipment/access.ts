@@ -15,7 +15,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { ADMIN_AUTHORITY } from '../accounts/fields.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ApiError } from '../http/errors.js';
-import type { Database, Equipment, EquipmentGrant, ShareLevel } from '../storage/schema.js';
+import type { Database, Equipment, EquipmentGrant } from '../storage/schema.js';
 
 export const RIGHTS = ['read', 'operate', 'edit', 'delete', 'camera'] as const;
 export type Right = (typeof RIGHTS)[number];
@@ -24,19 +24,6 @@ export type Rights = Readonly<Record<Right, boolean>>;
 
 export const NO_RIGHTS: Rights = { read: false, operate: false, edit: false, delete: false, camera: false };
 export const ALL_RIGHTS: Rights = { read: true, operate: true, edit: true, delete: true, camera: true };
-
-/**
- * The rights of each sharing tier. Not a ladder: `readwrite` is for configuring (settings and
- * rule pages) without switching outputs, `operate` for switching without configuring; `edit`
- * and `delete` include both. Camera is a separate option of the code.
- */
-export const LEVEL_RIGHTS: Readonly<Record<ShareLevel, Omit<Rights, 'camera'>>> = {
-  read: { read: true, operate: false, edit: false, delete: false },
-  readwrite: { read: true, operate: false, edit: true, delete: false },
-  operate: { read: true, operate: true, edit: false, delete: false },
-  edit: { read: true, operate: true, edit: true, delete: false },
-  delete: { read: true, operate: true, edit: true, delete: true },
-};
 
 export interface Access {
   readonly rights: Rights;

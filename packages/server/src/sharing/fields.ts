@@ -1,15 +1,10 @@
 /**
- * Request and reply shapes of the sharing routes beyond the shared contract (issuing and redeeming
- * a code are in @fieldlink/protocol), and the mapping from stored rows.
+ * The sharing routes' path and query shapes, and the mapping from stored rows to the replies. The
+ * request and reply bodies are the shared contract in @fieldlink/protocol (api/sharing.ts).
  */
-import { ShareLevel, ShareValidity } from '@fieldlink/protocol';
+import type { GrantItem, ShareCodeItem } from '@fieldlink/protocol';
 import { z } from 'zod';
 import type { EquipmentGrant, ShareCode } from '../storage/schema.js';
-
-// The contract's (protocol/api/sharing.ts): the rows' level and validity are written from these
-// and read back into them, so the type check holds the stored types to the same lists.
-export const Level = ShareLevel;
-export const Validity = ShareValidity;
 
 const Id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
@@ -22,57 +17,12 @@ export const Page = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** A change to a grant (the specification's EquipModifyAuthority); a field left out stays. */
-export const GrantPatch = z.strictObject({
-  level: Level.optional(),
-  camera: z.boolean().optional(),
-  slaves: z.boolean().optional(),
-  /** When the access ends; null for permanent (read level only). */
-  expiresAt: z.iso.datetime().nullable().optional(),
-});
-
-const iso = z.iso.datetime();
-
-export const ShareCodeItem = z.object({
-  id: z.number(),
-  level: Level,
-  validity: Validity,
-  maxCount: z.number(),
-  usedCount: z.number(),
-  camera: z.boolean(),
-  slaves: z.boolean(),
-  expiresAt: iso.nullable(),
-  revokedAt: iso.nullable(),
-  createdAt: iso,
-  /** The id of the user who issued the code. */
-  createdBy: z.number(),
-});
-
-export const GrantItem = z.object({
-  id: z.number(),
-  userId: z.number(),
-  userName: z.string(),
-  level: Level,
-  read: z.boolean(),
-  operate: z.boolean(),
-  edit: z.boolean(),
-  delete: z.boolean(),
-  camera: z.boolean(),
-  slaves: z.boolean(),
-  expiresAt: iso.nullable(),
-  /** The grant has run out: it no longer gives access. */
-  expired: z.boolean(),
-  createdAt: iso,
-  /** The code the grant was redeemed from; null once that code is gone. */
-  shareCodeId: z.number().nullable(),
-});
-
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
-
 export const isoOrNull = (ms: number | null): string | null =>
   ms === null ? null : new Date(ms).toISOString();
 
-export function shareCodeItem(row: ShareCode): z.infer<typeof ShareCodeItem> {
+// The rows' level and validity are written from the contract's lists (the routes' bodies) and
+// read back into them here, so the type check holds the stored types to the same lists.
+export function shareCodeItem(row: ShareCode): ShareCodeItem {
   return {
     id: row.id,
     level: row.level,
@@ -88,10 +38,7 @@ export function shareCodeItem(row: ShareCode): z.infer<typeof ShareCodeItem> {
   };
 }
 
-export function grantItem(
-  row: EquipmentGrant & { user_name: string },
-  now: number,
-): z.infer<typeof GrantItem> {
+export function grantItem(row: EquipmentGrant & { user_name: string }, now: number): GrantItem {
   return {
     id: row.id,
     userId: row.user_id,

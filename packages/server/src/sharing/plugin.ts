@@ -14,16 +14,21 @@ import { AttemptCounter, RetryLater } from '../accounts/attempts.js';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
-import { LEVEL_RIGHTS, loadGrants, requireAccess, RIGHTS } from '../equipment/access.js';
+import { loadGrants, requireAccess, RIGHTS } from '../equipment/access.js';
 import type { Access, Right, Rights } from '../equipment/access.js';
 import {
   canonicalShareCode,
   equipmentType,
+  GrantItem,
+  GrantPage,
+  GrantPatch,
   SHARE_CODE_LENGTH,
   ShareCodeCreate,
   ShareCodeCreated,
+  ShareCodePage,
   ShareCodeRedeem,
   ShareCodeRedeemed,
+  TIER_RIGHTS,
 } from '@fieldlink/protocol';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
@@ -32,14 +37,10 @@ import { expiryOf, generateCode, hashCode, MAX_WRONG_CODES, REDEEM_WINDOW_MS } f
 import {
   CodeParams,
   EquipmentParams,
-  GrantItem,
   grantItem,
   GrantParams,
-  GrantPatch,
   isoOrNull,
-  listOf,
   Page,
-  ShareCodeItem,
   shareCodeItem,
 } from './fields.js';
 
@@ -65,7 +66,7 @@ function isHost(equipment: Pick<Equipment, 'type'>): boolean {
 
 /** The rights a code of this level and camera option gives. */
 export function codeRights(level: ShareLevel, camera: boolean): Rights {
-  return { ...LEVEL_RIGHTS[level], camera };
+  return { ...TIER_RIGHTS[level], camera };
 }
 
 function covers(held: Rights, wanted: Rights): boolean {
@@ -261,7 +262,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         throw new ApiError('conflict', 'this equipment is yours already');
       }
       if (!(await issuerHolds(code, equipment, at))) throw new ApiError('not_found', INVALID_CODE);
-      const rights = LEVEL_RIGHTS[code.level];
+      const rights = TIER_RIGHTS[code.level];
       const grantId = await db.transaction().execute(async (trx) => {
         // The guard makes concurrent redemptions count one by one, never past max_count.
         const used = await trx
@@ -320,7 +321,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         security,
         params: EquipmentParams,
         querystring: Page,
-        response: { 200: listOf(ShareCodeItem), ...errors },
+        response: { 200: ShareCodePage, ...errors },
       },
     },
     async (request) => {
@@ -390,7 +391,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         security,
         params: EquipmentParams,
         querystring: Page,
-        response: { 200: listOf(GrantItem), ...errors },
+        response: { 200: GrantPage, ...errors },
       },
     },
     async (request) => {
@@ -461,7 +462,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
       if (slaves && !isHost(equipment)) {
         throw new ApiError('bad_request', 'only a host has sub-devices to share');
       }
-      const rights = LEVEL_RIGHTS[level];
+      const rights = TIER_RIGHTS[level];
       const changed = {
         level,
         can_read: flag(rights.read),

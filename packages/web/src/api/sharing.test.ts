@@ -3,9 +3,47 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../session/store';
 import { errorReply, mockFetch } from '../session/test-support';
 import { ApiError } from './http';
-import { createShareCode, redeemShareCode } from './sharing';
+import {
+  createShareCode,
+  giveUpAccess,
+  listGrants,
+  listShareCodes,
+  redeemShareCode,
+  removeGrant,
+  revokeShareCode,
+  updateGrant,
+} from './sharing';
 
 const CODE = '0123456789ABCDEFGHJKMNPQRS';
+const CODE_ITEM = {
+  id: 12,
+  level: 'operate',
+  validity: '1w',
+  maxCount: 3,
+  usedCount: 1,
+  camera: false,
+  slaves: false,
+  expiresAt: '2026-01-12T08:00:00.000Z',
+  revokedAt: null,
+  createdAt: '2026-01-05T08:00:00.000Z',
+  createdBy: 7,
+};
+const GRANT = {
+  id: 31,
+  userId: 9,
+  userName: 'bob',
+  level: 'operate',
+  read: true,
+  operate: true,
+  edit: false,
+  delete: false,
+  camera: false,
+  slaves: false,
+  expiresAt: '2026-01-12T08:00:00.000Z',
+  expired: false,
+  createdAt: '2026-01-05T09:30:00.000Z',
+  shareCodeId: 12,
+};
 const REDEEMED = { equipmentId: 5, grantId: 9, level: 'read', camera: false, slaves: false, expiresAt: null };
 
 describe('sharing calls', () => {
@@ -55,5 +93,60 @@ describe('sharing calls', () => {
     const failure = await redeemShareCode(CODE).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 404, message: 'share code invalid or expired' });
+  });
+
+  it("lists the equipment's codes and grants, a page at a time", async () => {
+    const mock = mockFetch({
+      'GET /equipment/4/share-codes': { body: { items: [CODE_ITEM], total: 1 } },
+      'GET /equipment/4/grants': { body: { items: [GRANT], total: 1 } },
+    });
+    restore = mock.restore;
+    await expect(listShareCodes(4, { offset: 0, limit: 500 })).resolves.toEqual({
+      items: [CODE_ITEM],
+      total: 1,
+    });
+    await expect(listGrants(4)).resolves.toEqual({ items: [GRANT], total: 1 });
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /equipment/4/share-codes?offset=0&limit=500',
+      'GET /equipment/4/grants',
+    ]);
+  });
+
+  it('refuses, in development, a list whose items are not the contract', async () => {
+    restore = mockFetch({
+      'GET /equipment/4/grants': { body: { items: [{ ...GRANT, expired: 'no' }], total: 1 } },
+    }).restore;
+    await expect(listGrants(4)).rejects.toThrow(/expired/);
+  });
+
+  it('revokes a code, changes and removes a grant, gives up access', async () => {
+    const changed = { ...GRANT, level: 'read', expiresAt: null };
+    const mock = mockFetch({
+      'DELETE /equipment/4/share-codes/12': { status: 204 },
+      'PATCH /equipment/4/grants/31': { body: changed },
+      'DELETE /equipment/4/grants/31': { status: 204 },
+      'DELETE /equipment/4/access': { status: 204 },
+    });
+    restore = mock.restore;
+    await expect(revokeShareCode(4, 12)).resolves.toBeUndefined();
+    await expect(updateGrant(4, 31, { level: 'read', expiresAt: null })).resolves.toEqual(changed);
+    await expect(removeGrant(4, 31)).resolves.toBeUndefined();
+    await expect(giveUpAccess(4)).resolves.toBeUndefined();
+    expect(mock.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['DELETE', '/equipment/4/share-codes/12', undefined],
+      ['PATCH', '/equipment/4/grants/31', { level: 'read', expiresAt: null }],
+      ['DELETE', '/equipment/4/grants/31', undefined],
+      ['DELETE', '/equipment/4/access', undefined],
+    ]);
+  });
+
+  it("passes the owner-only refusal on with the server's words", async () => {
+    restore = mockFetch({
+      'GET /equipment/4/share-codes': errorReply(403, 'forbidden', 'only the owner manages sharing'),
+    }).restore;
+    await expect(listShareCodes(4)).rejects.toMatchObject({
+      status: 403,
+      message: 'only the owner manages sharing',
+    });
   });
 });

@@ -1,18 +1,45 @@
 /**
  * Sharing calls (docs/api.md § Sharing): issuing a share code for one equipment and redeeming a
- * code into a grant. The shapes are the contract in @fieldlink/protocol; in development each reply
- * is checked against it, so a server that drifts from the contract fails loudly here.
+ * code into a grant; the owner's lists of codes and grants, revoking a code, changing and removing
+ * a grant; a grantee giving up their access. The shapes are the contract in @fieldlink/protocol;
+ * in development each reply is checked against it, so a server that drifts from the contract
+ * fails loudly here.
  */
-import { ShareCodeCreated, ShareCodeRedeemed } from '@fieldlink/protocol';
-import type { ShareCodeCreateRequest } from '@fieldlink/protocol';
+import {
+  GrantItem,
+  GrantPage,
+  ShareCodeCreated,
+  ShareCodePage,
+  ShareCodeRedeemed,
+} from '@fieldlink/protocol';
+import type { GrantPatch, ShareCodeCreateRequest } from '@fieldlink/protocol';
 import type { z } from 'zod';
-import { post } from './http';
+import { del, get, patch, post } from './http';
 import { validated } from './validated';
 import type { Reply } from './validated';
 
-export type { ShareCodeCreateRequest, ShareLevel, ShareValidity } from '@fieldlink/protocol';
+export type { GrantPatch, ShareCodeCreateRequest, ShareLevel, ShareValidity } from '@fieldlink/protocol';
 export type ShareCode = Reply<z.output<typeof ShareCodeCreated>>;
 export type Redeemed = Reply<z.output<typeof ShareCodeRedeemed>>;
+/** One of the equipment's codes as the owner lists it (the code itself is never shown again). */
+export type ShareCodeEntry = Reply<z.output<typeof ShareCodePage>>['items'][number];
+export type ShareCodeList = Reply<z.output<typeof ShareCodePage>>;
+/** One user's grant on the equipment. */
+export type Grant = Reply<z.output<typeof GrantItem>>;
+export type GrantList = Reply<z.output<typeof GrantPage>>;
+
+/** A page of a list: `offset` from 0, `limit` 1-500 (the server's default 100). */
+export interface ListPage {
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** The server's largest page of codes and grants. */
+export const SHARING_PAGE_LIMIT = 500;
+
+const checkCodes = validated(ShareCodePage);
+const checkGrants = validated(GrantPage);
+const checkGrant = validated(GrantItem);
 
 /** A new share code for the equipment (edit right); the reply is the only time its code shows. */
 export async function createShareCode(
@@ -29,4 +56,50 @@ export async function createShareCode(
  */
 export async function redeemShareCode(code: string): Promise<Redeemed> {
   return post<unknown>('/share-codes/redeem', { code }).then(validated(ShareCodeRedeemed));
+}
+
+/** Every code of the equipment, revoked and expired ones too, by id (owner or administrator). */
+export async function listShareCodes(
+  equipmentId: number,
+  page: ListPage = {},
+  signal?: AbortSignal,
+): Promise<ShareCodeList> {
+  return get<unknown>(`/equipment/${equipmentId}/share-codes`, { query: { ...page }, signal }).then(
+    checkCodes,
+  );
+}
+
+/** Revokes a code: no more redemptions. Grants already made from it stay. */
+export async function revokeShareCode(equipmentId: number, codeId: number): Promise<void> {
+  await del<unknown>(`/equipment/${equipmentId}/share-codes/${codeId}`);
+}
+
+/** Every grant on the equipment, expired ones too, by id (owner or administrator). */
+export async function listGrants(
+  equipmentId: number,
+  page: ListPage = {},
+  signal?: AbortSignal,
+): Promise<GrantList> {
+  return get<unknown>(`/equipment/${equipmentId}/grants`, { query: { ...page }, signal }).then(checkGrants);
+}
+
+/**
+ * Changes a grant's tier, camera, sub-devices or end; a field left out stays. The server answers
+ * 400 when the grant as changed would have no end with another tier than read.
+ */
+export async function updateGrant(equipmentId: number, grantId: number, change: GrantPatch): Promise<Grant> {
+  return patch<unknown>(`/equipment/${equipmentId}/grants/${grantId}`, change).then(checkGrant);
+}
+
+/** Removes a grant: the user loses the access it gave with their next request. */
+export async function removeGrant(equipmentId: number, grantId: number): Promise<void> {
+  await del<unknown>(`/equipment/${equipmentId}/grants/${grantId}`);
+}
+
+/**
+ * The caller (a grantee) gives up all their own grants on the equipment; it then leaves their
+ * lists. 409 for the owner, or when the access comes through a host's grant.
+ */
+export async function giveUpAccess(equipmentId: number): Promise<void> {
+  await del<unknown>(`/equipment/${equipmentId}/access`);
 }

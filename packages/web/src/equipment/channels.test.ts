@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelViews, isAlarming } from './channels';
+import { channelViews, isAlarming, shownChannels } from './channels';
 import { applyUpdate, emptyLiveState } from './live-state';
 import { R8_COUNTS, sampleRecord, sampleSettings } from './test-support';
 
@@ -76,5 +76,35 @@ describe('isAlarming', () => {
     expect(isAlarming(tankRecord(), withAi([2000, 0]))).toBe(true);
     const di = applyUpdate(withAi([1200, 0]), { SN: 'A', regdi: [1] }, R8_COUNTS, 2);
     expect(isAlarming(tankRecord(), di)).toBe(true);
+  });
+});
+
+describe('the channels shown (fDODIMode index lists)', () => {
+  function hiding(doDi: Record<string, unknown>) {
+    const record = tankRecord();
+    return sampleRecord({ settings: { ...record.settings, modes: { ...record.settings.modes, doDi } } });
+  }
+
+  it('shows every channel when a list is empty or names none within the count', () => {
+    expect(shownChannels([], 3)).toEqual([true, true, true]);
+    expect(shownChannels([8, 31], 3)).toEqual([true, true, true]);
+    expect(shownChannels([2, 0, 9], 3)).toEqual([true, false, true]);
+    const views = channelViews(hiding({ DOIndexArr: [], AIIndexArr: [12] }), withAi([1200, 0]));
+    expect(views.do).toHaveLength(8);
+    expect(views.ai).toHaveLength(2);
+  });
+
+  it('shows only the channels listed, in channel order, each keeping its own index', () => {
+    const record = hiding({ DOIndexArr: [5, 1], DIIndexArr: [0], AIIndexArr: [1] });
+    const views = channelViews(record, withAi([1200, 77]));
+    expect(views.do.map((v) => v.passage)).toEqual(['DO2', 'DO6']);
+    expect(views.do.map((v) => v.id)).toEqual([1, 5]);
+    expect(views.di.map((v) => v.passage)).toEqual(['DI1']);
+    expect(views.ai).toEqual([expect.objectContaining({ id: 1, passage: 'AI2', value: 77 })]);
+  });
+
+  it('a hidden channel still alarms', () => {
+    const record = hiding({ AIIndexArr: [1], DIIndexArr: [1] });
+    expect(isAlarming(record, withAi([2000, 0]))).toBe(true);
   });
 });

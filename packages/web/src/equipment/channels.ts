@@ -9,8 +9,9 @@ import {
   aoChannelViews,
   diChannelViews,
   doChannelViews,
+  parseDoDiMode,
 } from '@fieldlink/protocol';
-import type { ChannelView, ScalingPoints } from '@fieldlink/protocol';
+import type { ChannelView, DoDiMode, ScalingPoints } from '@fieldlink/protocol';
 import type { Equipment, ScalingLists } from '../api/equipment';
 import type { LiveState } from './live-state';
 
@@ -80,12 +81,45 @@ function aoViews({ counts, settings }: Source, live: LiveState): readonly Channe
   });
 }
 
+// The records' doDi objects are kept whole by the store; parsed once each, not on every push.
+const shownCache = new WeakMap<object, DoDiMode>();
+
+function shownOf(settings: Source['settings']): DoDiMode {
+  const doDi = settings.modes.doDi;
+  let mode = shownCache.get(doDi);
+  if (mode === undefined) {
+    mode = parseDoDiMode(doDi);
+    shownCache.set(doDi, mode);
+  }
+  return mode;
+}
+
+/**
+ * The channels of `count` that the equipment page shows (fDODIMode's DOIndexArr … AIIndexArr):
+ * every channel when the list names none within the count (the default, an empty list), else
+ * those it names, in channel order.
+ */
+export function shownChannels(list: readonly number[], count: number): boolean[] {
+  const inRange = list.filter((i) => i < count);
+  return Array.from({ length: count }, (_, i) => inRange.length === 0 || inRange.includes(i));
+}
+
+function onlyShown(views: readonly ChannelView[], list: readonly number[]): readonly ChannelView[] {
+  const shown = shownChannels(list, views.length);
+  return shown.every(Boolean) ? views : views.filter((v) => shown[v.id]);
+}
+
+/**
+ * The views of the channels the equipment page shows. Hidden channels still alarm: isAlarming
+ * and the server's alarms read every channel.
+ */
 export function channelViews(record: Source, live: LiveState): ChannelViews {
+  const shown = shownOf(record.settings);
   return {
-    do: doViews(record, live),
-    di: diViews(record, live),
-    ai: aiViews(record, live),
-    ao: aoViews(record, live),
+    do: onlyShown(doViews(record, live), shown.shownDo),
+    di: onlyShown(diViews(record, live), shown.shownDi),
+    ai: onlyShown(aiViews(record, live), shown.shownAi),
+    ao: onlyShown(aoViews(record, live), shown.shownAo),
   };
 }
 

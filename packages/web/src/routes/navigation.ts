@@ -12,6 +12,20 @@ export interface MenuNode {
   /** Where a click on a group goes: its redirect, else its first child. */
   readonly target: string;
   readonly children: readonly MenuNode[];
+  /** A title shown as it is (a route made from data); wins over titleKey. */
+  readonly title?: string;
+  /** The device a generated route stands for, by id (the menu shows its state). */
+  readonly deviceId?: number;
+  /** A page that also has children (a host with sub-devices): its submenu's title opens it. */
+  readonly opens?: boolean;
+}
+
+/** What a menu entry, crumb or tab shows: its literal title, else its translated title key. */
+export function titleOf(
+  item: { readonly titleKey: string; readonly title?: string | undefined },
+  translate: (key: string) => string,
+): string {
+  return item.title ?? translate(item.titleKey);
 }
 
 /** First path segments hidden from menus when a tenant's branding is in force (§2). */
@@ -36,11 +50,16 @@ export function menuTree(entries: readonly RouteEntry[], options: MenuOptions = 
     .filter((e) => !e.hidden && !e.bare && e.titleKey && !(options.branded && brandedHidden(e.path)))
     .map((e) => {
       const children = menuTree(e.children ?? [], options);
+      // A page with children of its own (a host and its sub-devices) opens itself.
+      const opens = e.page !== undefined && children.length > 0;
       const node: MenuNode = {
         path: e.path,
         titleKey: e.titleKey,
-        target: e.redirect ?? children[0]?.target ?? e.path,
+        target: e.redirect ?? (opens ? e.path : children[0]?.target) ?? e.path,
         children,
+        ...(e.title !== undefined ? { title: e.title } : {}),
+        ...(e.device ? { deviceId: e.device.id } : {}),
+        ...(opens ? { opens } : {}),
       };
       return e.icon ? { ...node, icon: e.icon } : node;
     });
@@ -73,15 +92,19 @@ export interface Crumb {
   readonly path: string;
   readonly titleKey: string;
   readonly icon?: string;
+  readonly title?: string;
 }
 
 /** The breadcrumb: the matched entries from the top down, those having titles. */
 export function breadcrumb(path: string, entries: readonly RouteEntry[]): Crumb[] {
   return routeChain(path, entries)
     .filter((e) => e.titleKey && e.path !== '/')
-    .map((e) =>
-      e.icon ? { path: e.path, titleKey: e.titleKey, icon: e.icon } : { path: e.path, titleKey: e.titleKey },
-    );
+    .map((e) => ({
+      path: e.path,
+      titleKey: e.titleKey,
+      ...(e.icon ? { icon: e.icon } : {}),
+      ...(e.title !== undefined ? { title: e.title } : {}),
+    }));
 }
 
 /** The title key of the tab for a path, or undefined when no route matches. */
@@ -100,6 +123,6 @@ export function pageTitle(
   appTitle?: string | null,
 ): string {
   const app = appTitle?.trim() || translate('common.appTitle');
-  const key = tabTitleKey(path, entries);
-  return key ? `${translate(key)} - ${app}` : app;
+  const entry = routeChain(path, entries).at(-1);
+  return entry && (entry.title ?? entry.titleKey) ? `${titleOf(entry, translate)} - ${app}` : app;
 }

@@ -30,6 +30,20 @@ export interface RouteEntry {
   readonly page?: Page;
   readonly redirect?: string;
   readonly children?: readonly RouteEntry[];
+  /** A title shown as it is, for routes made from data (a device's name); wins over titleKey. */
+  readonly title?: string;
+  /** The device a route made for one device stands for (the /baseConfig children, §2). */
+  readonly device?: RouteDevice;
+}
+
+/**
+ * What a route generated per device carries (§2's meta: title, icon, unid; type base). Its online,
+ * alarm and battery flags are read from the equipment store by id where they are drawn, so a live
+ * push does not rebuild the routes.
+ */
+export interface RouteDevice {
+  readonly id: number;
+  readonly unid: string;
 }
 
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
@@ -98,6 +112,23 @@ export const routes: readonly RouteEntry[] = [
     icon: 'EnvironmentOutlined',
     level: 0,
     page: page(() => import('../features/map/MapPage')),
+  },
+  {
+    // §2: the device list; the shell adds one child per base device from the equipment store
+    // (features/base-config/routes.ts) and the group then redirects to the first of them.
+    path: '/baseConfig',
+    titleKey: 'shell.routes.baseConfig',
+    icon: 'ProfileOutlined',
+    level: 0,
+    page: page(() => import('../features/base-config/BaseConfigIndexPage')),
+    children: [
+      {
+        path: '/baseConfig/:id',
+        titleKey: 'shell.routes.baseConfigDevice',
+        hidden: true,
+        page: page(() => import('../features/base-config/BaseConfigDevicePage')),
+      },
+    ],
   },
   {
     // §2 lists it as public, but adding needs an owner: any signed-in user (new accounts are level 4).

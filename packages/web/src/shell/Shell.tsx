@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useBranding } from '../branding/store';
+import { useLeaveGuard } from '../features/configure/unsaved';
 import { pageTitle } from '../routes/navigation';
 import SettingsDrawer from '../settings/SettingsDrawer';
 import { effectiveLayout, isMobileWidth } from '../settings/settings';
@@ -46,6 +47,8 @@ export default function Shell() {
   };
 
   useVisitTabs(entries);
+  // Leaving a page with unsaved changes (a device's forms) asks first.
+  useLeaveGuard();
   useRouteProgress(settings.showProgress);
   useEffect(() => installErrorCapture(), []);
   useEffect(() => setMobileOpen(false), [pathname, mobile]);

@@ -16,6 +16,7 @@ import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { titleOf } from '../routes/navigation';
 import type { TabStyle } from '../settings/settings';
 import RouteIcon from './RouteIcon';
 import { useTabs } from './tabs';
@@ -92,12 +93,12 @@ export default function TabsBar({ tabStyle, showIcon }: Props) {
                 onKeyDown={(e) => e.key === 'Enter' && !selected && void navigate(tab.path)}
               >
                 {showIcon && <RouteIcon name={tab.icon} />}
-                <span className="fl-tab-title">{t(tab.titleKey)}</span>
+                <span className="fl-tab-title">{titleOf(tab, t)}</span>
                 {!tab.pinned && (
                   <button
                     type="button"
                     className="fl-tab-close"
-                    aria-label={`${t('shell.tabs.close')} ${t(tab.titleKey)}`}
+                    aria-label={`${t('shell.tabs.close')} ${titleOf(tab, t)}`}
                     onClick={(e) => {
                       e.stopPropagation();
                       run({ type: 'close', path: tab.path });

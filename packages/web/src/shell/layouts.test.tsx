@@ -19,7 +19,7 @@ import { resetTabs } from './tabs';
 import { installDomStubs, renderAt } from './test-support';
 
 const PAGES = ['/Equips', '/history', '/system', '/map', '/setting/personalCenter'];
-const FIRST_LEVEL = ['Monitoring', 'History', 'System overview', 'Map', 'Settings'];
+const FIRST_LEVEL = ['Monitoring', 'History', 'System overview', 'Map', 'Device configuration', 'Settings'];
 
 function show(at: string, settings: Partial<ShellSettings> = {}) {
   useSettings.getState().change(settings);

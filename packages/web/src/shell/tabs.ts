@@ -7,6 +7,8 @@ import { create } from 'zustand';
 export interface VisitedTab {
   readonly path: string;
   readonly titleKey: string;
+  /** A title shown as it is (a device's name), for routes made from data. */
+  readonly title?: string;
   readonly icon?: string;
   /** Pinned tabs (route `pinned`) survive every close. */
   readonly pinned: boolean;
@@ -28,7 +30,13 @@ export function reduceTabs(tabs: readonly VisitedTab[], action: TabAction): read
       if (at < 0) return [...tabs, action.tab];
       // A revisit keeps the tab's place; only the title may have changed (a renamed device).
       const old = tabs[at];
-      if (old && old.titleKey === action.tab.titleKey && old.icon === action.tab.icon) return tabs;
+      if (
+        old &&
+        old.titleKey === action.tab.titleKey &&
+        old.title === action.tab.title &&
+        old.icon === action.tab.icon
+      )
+        return tabs;
       return tabs.map((t, i) => (i === at ? { ...action.tab, pinned: t.pinned || action.tab.pinned } : t));
     }
     case 'close':

@@ -5,6 +5,8 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useBranding } from '../branding/store';
+import { useEquipmentStore } from '../equipment/store';
+import { baseConfigId, withBaseConfig } from '../features/base-config/routes';
 import { assembleRoutes, findRoute } from '../routes/access';
 import { menuTree } from '../routes/navigation';
 import type { MenuNode } from '../routes/navigation';
@@ -24,7 +26,17 @@ export function useShellRoutes(): ShellRoutes {
   const level = useMe((s) => s.me?.authority ?? -1);
   const branded = useBranding((s) => s.branded);
   const { pathname } = useLocation();
-  const entries = useMemo(() => assembleRoutes(level), [level]);
+  // The /baseConfig group's children come from the equipment (§2): these change on a load or a
+  // refresh of the store, not on live pushes.
+  const status = useEquipmentStore((s) => s.status);
+  const tree = useEquipmentStore((s) => s.tree);
+  const devices = useEquipmentStore((s) => s.entries);
+  const types = useEquipmentStore((s) => s.types);
+  const activeId = baseConfigId(pathname);
+  const entries = useMemo(
+    () => withBaseConfig(assembleRoutes(level), { status, tree, entries: devices, types }, activeId),
+    [level, status, tree, devices, types, activeId],
+  );
   const menu = useMemo(() => menuTree(entries, { branded }), [entries, branded]);
   const activePath = findRoute(pathname, entries)?.path ?? pathname;
   return { level, entries, menu, activePath };

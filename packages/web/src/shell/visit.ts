@@ -16,7 +16,12 @@ export function tabFor(pathname: string, entries: readonly RouteEntry[]): Visite
   const entry = findRoute(pathname, entries);
   if (!entry || !entry.page || entry.bare || entry.public || NOT_VIEWS.has(entry.path)) return null;
   const path = /[:*]/.test(entry.path) ? pathname : entry.path;
-  const tab = { path, titleKey: entry.titleKey, pinned: entry.pinned === true };
+  const tab: VisitedTab = {
+    path,
+    titleKey: entry.titleKey,
+    pinned: entry.pinned === true,
+    ...(entry.title !== undefined ? { title: entry.title } : {}),
+  };
   return entry.icon ? { ...tab, icon: entry.icon } : tab;
 }
 

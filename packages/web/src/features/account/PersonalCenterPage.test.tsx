@@ -6,7 +6,7 @@ import { mockFetch, sampleMe } from '../../session/test-support';
 import PersonalCenterPage from './PersonalCenterPage';
 import { control, PATIENT, patchedMe, renderAccount, signIn, signOut, SLOW } from './test-support';
 
-const TABS = ['基本资料', '修改密码', '账号绑定', '报警声音', '免打扰时段', '语言'];
+const TABS = ['基本资料', '修改密码', '账号绑定', '报警声音', '免打扰时段', '系统参数', '语言'];
 
 // By text: a role query naming a tab computes the styles of the whole page, seconds in jsdom.
 const tab = (name: string) => screen.getByText(name, { selector: '[role="tab"]' });
@@ -35,7 +35,7 @@ describe('personal center page', PATIENT, () => {
     expect(screen.queryByText('个人中心')).toBeNull();
   });
 
-  it('has the six tabs, the profile open first', () => {
+  it('has the seven tabs, the profile open first', () => {
     signIn(sampleMe({ userName: 'carol' }));
     renderAccount(<PersonalCenterPage />);
     expect(screen.getByText('个人中心')).toBeTruthy();
@@ -76,6 +76,9 @@ describe('personal center page', PATIENT, () => {
     await open('免打扰时段');
     expect((screen.getByLabelText('开始时间') as HTMLInputElement).value).toBe('22:00');
 
+    await open('系统参数');
+    expect(screen.getByLabelText('显示“全开”按钮').getAttribute('aria-checked')).toBe('true');
+
     await open('语言');
     expect(radio('简体中文').checked).toBe(true);
   });
@@ -94,6 +97,7 @@ describe('personal center page', PATIENT, () => {
       'Phone and e-mail',
       'Alarm sound',
       'Quiet hours',
+      'System parameters',
       'Language',
     ]);
     await waitFor(() => expect(useMe.getState().me?.language).toBe('en'), SLOW);

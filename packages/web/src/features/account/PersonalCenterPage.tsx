@@ -1,7 +1,8 @@
 /**
  * /setting/personalCenter (reached from the avatar menu): profile, password, phone and e-mail
- * binding, alarm sound, quiet hours and language. Every change is saved through the API and the
- * reply becomes the session's user record, so the rest of the console sees it at once.
+ * binding, alarm sound, quiet hours, system parameters and language. Every change is saved through
+ * the API and the reply becomes the session's user record, so the rest of the console sees it at
+ * once.
  */
 import { Card, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import LanguagePanel from './LanguagePanel';
 import PasswordForm from './PasswordForm';
 import ProfilePanel from './ProfilePanel';
 import QuietHoursForm from './QuietHoursForm';
+import SystemParamsForm from './SystemParamsForm';
 
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
@@ -34,6 +36,11 @@ export default function PersonalCenterPage() {
             key: 'quietHours',
             label: t('account.tabs.quietHours'),
             children: <QuietHoursForm param={me.param} />,
+          },
+          {
+            key: 'systemParams',
+            label: t('account.systemParams.tab'),
+            children: <SystemParamsForm param={me.param} />,
           },
           { key: 'language', label: t('account.tabs.language'), children: <LanguagePanel /> },
         ]}

@@ -1,6 +1,39 @@
-/** The link area of a device (owner only): link secret, open link, Modbus TCP address. */
+/**
+ * The link area of a device with a link of its own, for its owner and administrators: the link
+ * secret and the DTU's registration packet, the open link, and the Modbus TCP address. Anyone
+ * else (grantees of every level included) is told there is no configuration permission.
+ */
+import { Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
+import { useEquipmentStore } from '../../equipment/store';
+import { useMe } from '../../session/me';
+import { mayManageLink } from './link-access';
+import LinkModbusForm from './LinkModbusForm';
+import LinkOpenCard from './LinkOpenCard';
+import LinkSecretCard from './LinkSecretCard';
 
 export default function LinkTab({ record }: { readonly record: Equipment }) {
-  return <div data-testid="tab-link">{record.name}</div>;
+  const { t } = useTranslation();
+  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
+  const authority = useMe((s) => s.me?.authority);
+  if (!mayManageLink(record, permission, authority)) {
+    return (
+      <Typography.Text type="warning" data-testid="tab-link">
+        {t('monitoring.device.noConfig')}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Space
+      orientation="vertical"
+      size="middle"
+      style={{ width: '100%', maxWidth: 880 }}
+      data-testid="tab-link"
+    >
+      <LinkSecretCard record={record} />
+      <LinkOpenCard record={record} />
+      <LinkModbusForm record={record} />
+    </Space>
+  );
 }

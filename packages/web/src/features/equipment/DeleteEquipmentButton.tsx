@@ -1,10 +1,29 @@
 /** Deleting a device (delete right), with a confirmation naming it and its sub-devices. */
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
+import { useEquipmentStore } from '../../equipment/store';
+import DeleteEquipmentModal from './DeleteEquipmentModal';
 
 export default function DeleteEquipmentButton({ record }: { readonly record: Equipment }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  // The store's rights are the record's once it is read (the tree's level stands in before).
+  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
+  if (!permission.delete) return null;
   return (
-    <span data-testid="delete-equipment-stub" hidden>
-      {record.id}
-    </span>
+    <>
+      <Button
+        danger
+        icon={<DeleteOutlined />}
+        onClick={() => setOpen(true)}
+        data-testid="delete-equipment-button"
+      >
+        {t('equipment.delete.button')}
+      </Button>
+      <DeleteEquipmentModal record={record} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

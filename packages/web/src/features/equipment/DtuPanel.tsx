@@ -12,6 +12,37 @@ import type { CreatedEquipment } from '../../api/equipment';
 /** The server's default DTU_PORT (server config.ts). */
 export const DEFAULT_DTU_PORT = 8899;
 
+/**
+ * Where a DTU dials and what it sends first: server address, port and the `SERIAL:secret`
+ * registration packet (also the device's link tab). `shown` replaces the packet's text on screen
+ * (a masked secret); the copy button copies the packet itself.
+ */
+export function DtuSettings({ packet, shown }: { readonly packet: string; readonly shown?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions column={1} bordered size="small">
+      <Descriptions.Item label={t('equipment.add.done.server')}>
+        <Typography.Text copyable code data-testid="dtu-host">
+          {location.hostname}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('equipment.add.done.port')}>
+        <Space orientation="vertical" size={0}>
+          <Typography.Text copyable code data-testid="dtu-port">
+            {String(DEFAULT_DTU_PORT)}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('equipment.add.done.portNote')}</Typography.Text>
+        </Space>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('equipment.add.done.packet')}>
+        <Typography.Text copyable={{ text: packet }} code data-testid="dtu-packet">
+          {shown ?? packet}
+        </Typography.Text>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
 export default function DtuPanel({
   equipment,
   onAnother,
@@ -37,26 +68,7 @@ export default function DtuPanel({
           </Space>
         }
       />
-      <Descriptions column={1} bordered size="small">
-        <Descriptions.Item label={t('equipment.add.done.server')}>
-          <Typography.Text copyable code data-testid="dtu-host">
-            {location.hostname}
-          </Typography.Text>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('equipment.add.done.port')}>
-          <Space orientation="vertical" size={0}>
-            <Typography.Text copyable code data-testid="dtu-port">
-              {String(DEFAULT_DTU_PORT)}
-            </Typography.Text>
-            <Typography.Text type="secondary">{t('equipment.add.done.portNote')}</Typography.Text>
-          </Space>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('equipment.add.done.packet')}>
-          <Typography.Text copyable code data-testid="dtu-packet">
-            {packet}
-          </Typography.Text>
-        </Descriptions.Item>
-      </Descriptions>
+      <DtuSettings packet={packet} />
       <Typography.Paragraph type="warning" style={{ marginTop: 16, marginBottom: 0 }}>
         {t('equipment.add.done.secretNote')}
       </Typography.Paragraph>

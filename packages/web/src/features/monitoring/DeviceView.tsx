@@ -19,6 +19,7 @@ import { AiPanel, DiPanel } from './InputPanels';
 import LiveIndicator from './LiveIndicator';
 import DisplayTab from '../configure/DisplayTab';
 import InfoTab from '../configure/InfoTab';
+import { mayManageLink } from '../configure/link-access';
 import LinkTab from '../configure/LinkTab';
 import ParametersTab from '../configure/ParametersTab';
 import { confirmDiscard } from '../configure/unsaved';
@@ -29,7 +30,14 @@ import SharingTab from '../sharing/SharingTab';
 /** The areas of a device (spec §2 equipment detail areas), in the order of its tabs. */
 export type DeviceTab = 'live' | 'info' | 'parameters' | 'display' | 'link' | 'sharing' | 'subDevices';
 
-export default function DeviceView({ id }: { readonly id: number }) {
+export default function DeviceView({
+  id,
+  initialTab = 'live',
+}: {
+  readonly id: number;
+  /** The tab shown first (the configuration page opens on 'info'). */
+  readonly initialTab?: DeviceTab;
+}) {
   const { t, i18n } = useTranslation();
   const record = useEquipmentStore((s) => s.records[id]);
   const live = useEquipmentStore((s) => s.live[id]);
@@ -39,7 +47,7 @@ export default function DeviceView({ id }: { readonly id: number }) {
   const loadRecord = useEquipmentStore((s) => s.loadRecord);
   const me = useMe((s) => s.me);
   const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState<DeviceTab>('live');
+  const [tab, setTab] = useState<DeviceTab>(initialTab);
 
   useEffect(() => {
     setError(null);
@@ -86,7 +94,7 @@ export default function DeviceView({ id }: { readonly id: number }) {
       children: <ParametersTab record={record} />,
     },
     { key: 'display', label: t('monitoring.device.tabs.display'), children: <DisplayTab record={record} /> },
-    ...(record.parentId === null && permission?.owner
+    ...(mayManageLink(record, permission, me?.authority)
       ? [{ key: 'link', label: t('monitoring.device.tabs.link'), children: <LinkTab record={record} /> }]
       : []),
     { key: 'sharing', label: t('monitoring.device.tabs.sharing'), children: <SharingTab record={record} /> },

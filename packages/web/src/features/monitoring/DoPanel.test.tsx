@@ -14,14 +14,26 @@ import { renderWithApp } from './test-render';
 const SLOW = { timeout: 8000 };
 const done = { status: 200, body: { status: 'done', response: null, result: null } };
 
-function setup(options: { canOperate?: boolean; param?: Partial<PanelParam>; doUi?: string } = {}) {
+function setup(
+  options: {
+    canOperate?: boolean;
+    param?: Partial<PanelParam>;
+    doUi?: string;
+    onImages?: string[];
+    offImages?: string[];
+  } = {},
+) {
   const base = sampleSettings(R8_COUNTS);
   const record = sampleRecord({
     id: 12,
     name: 'Pump house',
     settings: {
       ...base,
-      do: { ...base.do, names: ['Pump 1', 'Pump 2', '', '', '', '', '', ''] },
+      do: {
+        names: ['Pump 1', 'Pump 2', '', '', '', '', '', ''],
+        onImages: options.onImages ?? base.do.onImages,
+        offImages: options.offImages ?? base.do.offImages,
+      },
       modes: { ...base.modes, doUi: options.doUi ?? '' },
     },
   });
@@ -127,6 +139,28 @@ describe('DoPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cycle 2 times' }));
     await waitFor(() => expect(mock.calls).toHaveLength(2), SLOW);
     expect(mock.calls[1]?.body).toEqual({ opr: 'openmore', io: 2, cnt: 2, timer1: 10, timer2: 20 });
+  });
+});
+
+describe('DoPanel pictures', () => {
+  /** The picture name drawn for an output, and whether it is drawn lit. */
+  const picture = (passage: string) => {
+    const image = document.querySelector(`[data-channel="${passage}"] .channel-image`) as HTMLElement;
+    return { name: image.dataset.image, lit: image.querySelector('svg')?.getAttribute('data-on') };
+  };
+
+  it("draws each output's on picture while on and its off picture while off (fDOOnImg, fDOOffImg)", () => {
+    const pictures = Array.from({ length: 8 }, () => 'pump.png');
+    restore = setup({ onImages: pictures, offImages: pictures.map(() => 'valve_0.png') }).restore;
+    // DO2 is on, DO1 off.
+    expect(picture('DO2')).toEqual({ name: 'pump.png', lit: 'true' });
+    expect(picture('DO1')).toEqual({ name: 'valve_0.png', lit: 'false' });
+  });
+
+  it('draws the default switch for an empty or unknown picture', () => {
+    restore = setup({ offImages: ['flow.png', '', '', '', '', '', '', ''] }).restore;
+    expect(picture('DO1')).toEqual({ name: 'flow.png', lit: 'false' });
+    expect(picture('DO3').name).toBe('kg03_0.png');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Relay outputs: each output's switch picture, name and control. The control follows the
+ * Relay outputs: each output's picture (the record's on or off image, drawn), name and control. The control follows the
  * output's mode in the device UI (fDOUIMode) when the type accepts it: 0 a switch, 1/2 a button
  * that opens (closes) for a time, 3 a button that cycles. Every single operation asks first when
  * the user's secured operation is on (en_opr_sec); open all / close all show per the user's and
@@ -12,7 +12,7 @@ import { App, Button, Card, Space, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment, EquipmentType } from '../../api/equipment';
-import { SwitchGlyph } from './ChannelGlyphs';
+import { ChannelImage } from '../configure/channel-images';
 import type { PanelParam } from './format';
 import { useOperation } from './use-operation';
 
@@ -127,7 +127,7 @@ export default function DoPanel({ record, type, views, canOperate, param }: Prop
           const busy = pending.has(`do${view.id}`);
           return (
             <div key={view.id} className="channel-cell" data-channel={view.passage} data-on={on}>
-              <SwitchGlyph on={on} />
+              <ChannelImage name={view.image} fallback="switch" on={on} />
               <div className="channel-text">
                 <Typography.Text strong ellipsis title={view.name}>
                   {view.name}

@@ -129,6 +129,43 @@ describe('input panels', () => {
   });
 });
 
+describe('input pictures', () => {
+  const picture = (kind: string, passage: string) =>
+    (
+      document.querySelector(
+        `[data-kind="${kind}"] [data-channel="${passage}"] .channel-image`,
+      ) as HTMLElement
+    ).dataset.image;
+
+  it("draws an AI's picture, and its alarm picture while it alarms (fAIImg, fAIAlarmImg)", () => {
+    const record = moduleRecord();
+    const images = ['thermometer.png', 'drop.png', 'tank.png', ''];
+    const alarmImages = ['bolt.png', 'com_alarm.gif', 'bolt.png', ''];
+    renderPanels({
+      ...record,
+      settings: { ...record.settings, ai: { ...record.settings.ai, images, alarmImages } },
+    });
+    expect(picture('ai', 'AI1')).toBe('bolt.png');
+    expect(picture('ai', 'AI2')).toBe('com_alarm.gif');
+    expect(picture('ai', 'AI3')).toBe('tank.png');
+    expect(picture('ai', 'AI4')).toBe('');
+  });
+
+  it("draws a DI's on picture while closed and its off picture while open (fDIOnImg, fDIOffImg)", () => {
+    const record = moduleRecord();
+    const di = {
+      ...record.settings.di,
+      onImages: ['bulb.png', '', '', ''],
+      offImages: ['', 'fan_0.png', '', ''],
+    };
+    renderPanels({ ...record, settings: { ...record.settings, di } });
+    expect(picture('di', 'DI1')).toBe('bulb.png');
+    expect(picture('di', 'DI2')).toBe('fan_0.png');
+    expect(picture('di', 'DI3')).toBe('kg11.png');
+    expect(picture('di', 'DI4')).toBe('kg11_0.png');
+  });
+});
+
 describe('input panels of the selected equipment', () => {
   let restore = (): void => undefined;
   beforeEach(() => {
@@ -159,5 +196,25 @@ describe('input panels of the selected equipment', () => {
     expect(diTag('DI1')).toBe('Alarm');
     expect(diTag('DI2')).toBe('Alarm');
     expect(diTag('DI4')).toBeNull();
+  });
+
+  it('shows only the channels the UI settings list (fDODIMode), still alarming for hidden ones', () => {
+    const record = moduleRecord();
+    const doDi = { DIIndexArr: [3, 0], AIIndexArr: [2] };
+    useEquipmentStore.setState({
+      records: {
+        5: { ...record, settings: { ...record.settings, modes: { ...record.settings.modes, doDi } } },
+      },
+    });
+    renderWithApp(<DeviceView id={5} />);
+    act(() => useEquipmentStore.getState().applyUpdates([PUSH]));
+    const passages = (kind: string) =>
+      [...document.querySelectorAll(`[data-kind="${kind}"] [data-channel]`)].map(
+        (c) => (c as HTMLElement).dataset.channel,
+      );
+    expect(passages('di')).toEqual(['DI1', 'DI4']);
+    expect(passages('ai')).toEqual(['AI3']);
+    // AI1 and AI2 alarm though hidden: the device is in alarm.
+    expect(useEquipmentStore.getState().flags[5]?.isAlarm).toBe(true);
   });
 });

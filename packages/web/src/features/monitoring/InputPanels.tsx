@@ -1,5 +1,6 @@
 /**
- * Digital and analog inputs: DI lamps with their alarm state; AI values after scaling with
+ * Digital and analog inputs: DI pictures (the record's on/off images, drawn) with their alarm
+ * state; AI pictures (the value's or, in alarm, the alarm image) and values after scaling with
  * their unit, coloured low or high when out of their limits (the equipment's own alarm colours
  * when it sets them). Until the first values of a kind arrive its channels read 0, which shows
  * no alarm (as in the tree).
@@ -8,7 +9,7 @@ import type { ChannelView } from '@fieldlink/protocol';
 import { Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentSettings } from '../../api/equipment';
-import { LampGlyph } from './ChannelGlyphs';
+import { ChannelImage } from '../configure/channel-images';
 import { formatValue } from './format';
 
 export const ALARM_COLORS = { low: '#fa8c16', high: '#ff4d4f' } as const;
@@ -36,7 +37,7 @@ export function DiPanel({
               data-on={on}
               data-alarm={alarm}
             >
-              <LampGlyph on={on} alarm={alarm} />
+              <ChannelImage name={view.image} fallback="lamp" on={on} alarm={alarm} />
               <div className="channel-text">
                 <Typography.Text strong ellipsis title={view.name}>
                   {view.name}
@@ -75,8 +76,18 @@ export function AiPanel({
           const upper = settings.ai.alarmHigh[view.id] ?? 0;
           const alarm = known ? view.alarm : 0;
           const color = alarm === -1 ? low : alarm === 1 ? high : undefined;
+          // The view's image is the alarm image whenever the value is out of its limits, even
+          // before values arrived; the picture follows the alarm as shown.
+          const image = alarm === 0 ? settings.ai.images[view.id] : settings.ai.alarmImages[view.id];
           return (
             <div key={view.id} className="channel-cell" data-channel={view.passage} data-alarm={alarm}>
+              <ChannelImage
+                name={image ?? ''}
+                fallback={alarm === 0 ? 'gauge' : 'warning'}
+                on={false}
+                alarm={alarm !== 0}
+                size={28}
+              />
               <div className="channel-text">
                 <Typography.Text strong ellipsis title={view.name}>
                   {view.name}

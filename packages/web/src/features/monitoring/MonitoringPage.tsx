@@ -9,6 +9,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useEquipmentStore } from '../../equipment/store';
+import { confirmDiscard, hasUnsavedChanges } from '../configure/unsaved';
 import { installLive } from '../../live/service';
 import { useSession } from '../../session/store';
 import AddEquipmentButton from '../equipment/AddEquipmentButton';
@@ -26,6 +27,12 @@ import './monitoring.css';
 // (installLive is idempotent, and the lifecycle runs a late registration at once).
 installLive();
 
+/** Runs `leave` at once, or once the user chose to discard the device's unsaved changes. */
+function leaveDevice(leave: () => void): void {
+  if (!hasUnsavedChanges()) leave();
+  else void confirmDiscard().then((discard) => discard && leave());
+}
+
 export default function MonitoringPage() {
   const { t } = useTranslation();
   const status = useEquipmentStore((s) => s.status);
@@ -42,13 +49,18 @@ export default function MonitoringPage() {
   );
   // A group shown with all its devices' values, in place of the selected device.
   const [groupKey, setGroupKey] = useState<string | null>(null);
+  // Leaving the device shown (another device, a group) asks first when its forms hold changes.
   const onSelect = useCallback(
     (id: number) => {
-      setGroupKey(null);
-      select(id);
+      if (id === useEquipmentStore.getState().selectedId && groupKey === null) return;
+      leaveDevice(() => {
+        setGroupKey(null);
+        select(id);
+      });
     },
-    [select],
+    [select, groupKey],
   );
+  const openGroup = useCallback((key: string) => leaveDevice(() => setGroupKey(key)), []);
   const closeGroup = useCallback(() => setGroupKey(null), []);
   const entries = useEquipmentStore((s) => s.entries);
   const { message } = App.useApp();
@@ -63,9 +75,9 @@ export default function MonitoringPage() {
     if (wanted === null || status !== 'ready' || handled.current === visit) return;
     handled.current = visit;
     const id = Number(wanted);
-    if (Number.isSafeInteger(id) && entries[id]) select(id);
+    if (Number.isSafeInteger(id) && entries[id]) onSelect(id);
     else void message.warning(t('monitoring.device.notFound'));
-  }, [wanted, visit, status, entries, select, message, t]);
+  }, [wanted, visit, status, entries, onSelect, message, t]);
 
   // The session's start loads the equipment; this covers a page shown before that ran.
   useEffect(() => {
@@ -104,7 +116,7 @@ export default function MonitoringPage() {
               filter={filter}
               selectedId={selectedId}
               onSelect={onSelect}
-              onOpenGroup={setGroupKey}
+              onOpenGroup={openGroup}
               height="max(320px, calc(100vh - 300px))"
             />
           ) : (

@@ -9,6 +9,8 @@ export default {
     history: 'History',
     system: 'System overview',
     map: 'Map',
+    baseConfig: 'Device configuration',
+    baseConfigDevice: 'Device',
     setting: 'Settings',
     personalCenter: 'Personal center',
     forbidden: 'No access',

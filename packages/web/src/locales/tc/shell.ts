@@ -9,6 +9,8 @@ export default {
     history: '歷史資料',
     system: '系統概覽',
     map: '地圖',
+    baseConfig: '設備配置',
+    baseConfigDevice: '設備',
     setting: '設定',
     personalCenter: '個人中心',
     forbidden: '無權存取',

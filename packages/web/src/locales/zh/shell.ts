@@ -9,6 +9,8 @@ export default {
     history: '历史数据',
     system: '系统概览',
     map: '地图',
+    baseConfig: '设备配置',
+    baseConfigDevice: '设备',
     setting: '设置',
     personalCenter: '个人中心',
     forbidden: '无权访问',

@@ -33,7 +33,11 @@ export function SearchDialog({ open, onClose }: { readonly open: boolean; readon
 
   const items = useMemo<SearchItem[]>(() => {
     const pages = flatten(entries)
-      .filter((e) => !e.hidden && e.page && e.titleKey && !e.path.includes(':') && !e.path.includes('*'))
+      // Routes made per device are found through the equipment's own search items.
+      .filter(
+        (e) =>
+          !e.hidden && e.page && e.titleKey && !e.device && !e.path.includes(':') && !e.path.includes('*'),
+      )
       .map((e) => ({ title: t(e.titleKey), target: e.path, group: t('shell.search.route') }));
     return [...pages, ...Object.values(sources).flat()];
   }, [entries, sources, t]);

@@ -19,7 +19,7 @@ export default function HorizontalMenu({ nodes, activePath, theme }: Props) {
       mode="horizontal"
       theme={theme}
       selectedKeys={[activePath]}
-      items={menuItems(nodes, t)}
+      items={menuItems(nodes, t, (path) => void navigate(path))}
       onClick={({ key }) => void navigate(key)}
       className="fl-horizontal-menu"
     />

@@ -34,7 +34,7 @@ export default function SideMenu({ nodes, activePath, collapsed, theme }: Props)
       inlineCollapsed={collapsed}
       selectedKeys={[activePath]}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      items={menuItems(nodes, t)}
+      items={menuItems(nodes, t, (path) => void navigate(path))}
       onClick={({ key }) => void navigate(key)}
       className="fl-side-menu"
     />

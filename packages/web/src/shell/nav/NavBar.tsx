@@ -6,7 +6,7 @@ import { DashboardOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-de
 import { Breadcrumb, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { breadcrumb, topLevelFor } from '../../routes/navigation';
+import { breadcrumb, titleOf, topLevelFor } from '../../routes/navigation';
 import { HOME_PATH } from '../../routes/table';
 import HeaderButton from '../header/HeaderButton';
 import RouteIcon from '../RouteIcon';
@@ -58,10 +58,10 @@ export default function NavBar({ fold, firstLevelTabs }: Props) {
             key: c.path,
             title:
               i < all.length - 1 && !c.path.includes(':') ? (
-                <Link to={c.path}>{t(c.titleKey)}</Link>
+                <Link to={c.path}>{titleOf(c, t)}</Link>
               ) : (
                 <span>
-                  <RouteIcon name={c.icon} /> {t(c.titleKey)}
+                  <RouteIcon name={c.icon} /> {titleOf(c, t)}
                 </span>
               ),
           }))}

@@ -1,0 +1,97 @@
+/**
+ * System parameters (spec §3 basic param; docs/api.md § GET /me `param`): the open-all and
+ * close-all buttons of the relay panels (en_openall, en_closeall), the confirmation before them
+ * (en_oprall_Confirm), the confirmation before every single operation (en_opr_sec) and the password
+ * asked in it (sec_confirm, meaningful only with en_opr_sec). Only what changed is sent; the server
+ * merges it onto the stored param.
+ */
+import { Button, Form, Space, Switch, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParamPatch } from '../../api/me';
+import type { BasicParam } from '../../session/me';
+import { useSaveMe } from './useSaveMe';
+
+export const SYSTEM_PARAM_KEYS = [
+  'en_openall',
+  'en_closeall',
+  'en_oprall_Confirm',
+  'en_opr_sec',
+  'sec_confirm',
+] as const;
+type SystemParamKey = (typeof SYSTEM_PARAM_KEYS)[number];
+type SystemParams = Record<SystemParamKey, boolean>;
+
+/** The server's defaults (server accounts/preferences.ts), for a record missing a field. */
+const DEFAULTS: SystemParams = {
+  en_openall: true,
+  en_closeall: true,
+  en_oprall_Confirm: true,
+  en_opr_sec: false,
+  sec_confirm: false,
+};
+
+const LABELS: Readonly<Record<SystemParamKey, { label: string; help: string }>> = {
+  en_openall: { label: 'account.systemParams.openAll', help: 'account.systemParams.openAllHelp' },
+  en_closeall: { label: 'account.systemParams.closeAll', help: 'account.systemParams.closeAllHelp' },
+  en_oprall_Confirm: {
+    label: 'account.systemParams.confirmAll',
+    help: 'account.systemParams.confirmAllHelp',
+  },
+  en_opr_sec: { label: 'account.systemParams.secured', help: 'account.systemParams.securedHelp' },
+  sec_confirm: { label: 'account.systemParams.password', help: 'account.systemParams.passwordHelp' },
+};
+
+function paramsOf(param: BasicParam): SystemParams {
+  const read = (key: SystemParamKey): boolean =>
+    typeof param[key] === 'boolean' ? param[key] : DEFAULTS[key];
+  return Object.fromEntries(SYSTEM_PARAM_KEYS.map((key) => [key, read(key)])) as SystemParams;
+}
+
+export default function SystemParamsForm({ param }: { readonly param: BasicParam }) {
+  const { t } = useTranslation();
+  const { save, saving } = useSaveMe();
+  const [form] = Form.useForm<SystemParams>();
+  const values = useMemo(() => paramsOf(param), [param]);
+  useEffect(() => form.setFieldsValue(values), [values, form]);
+  const watched = Form.useWatch([], { form, preserve: true }) as Partial<SystemParams> | undefined;
+  const secured = watched?.en_opr_sec ?? values.en_opr_sec;
+  const changes = useMemo(() => {
+    const patch: Partial<Record<SystemParamKey, boolean>> = {};
+    for (const key of SYSTEM_PARAM_KEYS) {
+      const value = watched?.[key];
+      if (typeof value === 'boolean' && value !== values[key]) patch[key] = value;
+    }
+    return patch as ParamPatch;
+  }, [watched, values]);
+  const dirty = Object.keys(changes).length > 0;
+
+  return (
+    <Form<SystemParams>
+      form={form}
+      layout="horizontal"
+      initialValues={values}
+      onFinish={() => void save({ param: changes })}
+      data-testid="system-params"
+    >
+      <Typography.Paragraph type="secondary">{t('account.systemParams.intro')}</Typography.Paragraph>
+      {SYSTEM_PARAM_KEYS.map((key) => (
+        <Form.Item
+          key={key}
+          name={key}
+          label={t(LABELS[key].label)}
+          extra={t(LABELS[key].help)}
+          valuePropName="checked"
+          style={key === 'sec_confirm' ? { marginLeft: 24 } : undefined}
+        >
+          <Switch disabled={key === 'sec_confirm' && !secured} />
+        </Form.Item>
+      ))}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving} disabled={!dirty}>
+          {t('account.actions.save')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

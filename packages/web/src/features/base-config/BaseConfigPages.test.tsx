@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useEquipmentStore } from '../../equipment/store';
+import { deviceEntry, loadTreeStore, sampleRecord } from '../../equipment/test-support';
+import { setLanguage } from '../../i18n';
+import en from '../../locales/en/equipment';
+import { mockFetch } from '../../session/test-support';
+import { useTabs } from '../../shell/tabs';
+import { installDomStubs } from '../../shell/test-support';
+import { renderPage } from '../auth/test-render';
+import BaseConfigDevicePage from './BaseConfigDevicePage';
+import BaseConfigIndexPage from './BaseConfigIndexPage';
+
+const SLOW = { timeout: 8000 };
+const where = () => screen.getByTestId('where').textContent;
+
+const plant = () => [
+  deviceEntry(1, 'Pump', 'North'),
+  deviceEntry(2, 'Team', 'North'),
+  deviceEntry(3, 'Slave 1', 'North', 2),
+  deviceEntry(5, 'Alone'),
+];
+
+let restore = (): void => undefined;
+beforeAll(installDomStubs);
+beforeEach(() => {
+  setLanguage('en');
+  restore = mockFetch({ 'GET /equipment/2': { status: 500 }, 'GET /equipment/3': { status: 500 } }).restore;
+});
+afterEach(() => {
+  restore();
+  cleanup();
+  useEquipmentStore.getState().reset();
+});
+
+describe('/baseConfig', { timeout: 30_000 }, () => {
+  it('redirects to its first child, the first base device', async () => {
+    loadTreeStore(plant(), {});
+    renderPage(<BaseConfigIndexPage />, { path: '/baseConfig', route: '/baseConfig' });
+    await waitFor(() => expect(where()).toBe('/baseConfig/1'));
+  });
+
+  it('shows the empty list when there is no device', () => {
+    loadTreeStore([], {});
+    renderPage(<BaseConfigIndexPage />, { path: '/baseConfig', route: '/baseConfig' });
+    expect(screen.getAllByText(en.baseConfig.empty).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('waits for the equipment before it redirects', () => {
+    useEquipmentStore.setState({ status: 'loading' });
+    renderPage(<BaseConfigIndexPage />, { path: '/baseConfig', route: '/baseConfig' });
+    expect(screen.getByText(en.baseConfig.loading)).toBeTruthy();
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});
+
+describe('/baseConfig/<id>', { timeout: 30_000 }, () => {
+  function showDevice(id: number) {
+    loadTreeStore(plant(), { 1: { isOnline: true, isAlarm: false, soc: 80 } });
+    const record = sampleRecord({ id, unid: `SN${id}`, name: id === 3 ? 'Slave 1' : 'Team' });
+    useEquipmentStore.setState({ records: { [id]: record }, rights: { [id]: record.permission } });
+    return renderPage(<BaseConfigDevicePage />, { path: '/baseConfig/:id', route: `/baseConfig/${id}` });
+  }
+
+  it("lists the devices with sub-devices nested and their state, beside the device's configuration on its Info tab", async () => {
+    showDevice(2);
+    const rows = [...document.querySelectorAll('[role="treeitem"]')].map((r) => r.textContent);
+    expect(rows[0]).toContain('North');
+    expect(rows.some((r) => r?.startsWith('Pump') && r.includes('80%'))).toBe(true);
+    expect(document.querySelector('[role="treeitem"][aria-selected="true"]')?.textContent).toContain('Team');
+    expect(document.querySelector('[data-device="SN2"]')).not.toBeNull();
+    await waitFor(() => expect(document.querySelector('.ant-tabs-tab-active')?.textContent).toBe('Info'));
+  });
+
+  it('opens another device from the list', async () => {
+    const { router } = showDevice(2);
+    fireEvent.click(screen.getByText('Pump'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/baseConfig/1'));
+    await waitFor(() =>
+      expect(document.querySelector('[role="treeitem"][aria-selected="true"]')?.textContent).toContain(
+        'Pump',
+      ),
+    );
+  });
+
+  it('gives the not-found message for an id not among the equipment', async () => {
+    loadTreeStore(plant(), {});
+    renderPage(<BaseConfigDevicePage />, { path: '/baseConfig/:id', route: '/baseConfig/99' });
+    expect(await screen.findByText(en.baseConfig.notFound, {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByText(en.baseConfig.back));
+    await waitFor(() => expect(where()).toBe('/baseConfig'));
+  });
+
+  it('gives the not-found message for a path that is no id', async () => {
+    loadTreeStore(plant(), {});
+    renderPage(<BaseConfigDevicePage />, { path: '/baseConfig/:id', route: '/baseConfig/abc' });
+    expect(await screen.findByText(en.baseConfig.notFound, {}, SLOW)).toBeTruthy();
+  });
+
+  it('gives way to the list, and closes its tab, when its device is deleted', async () => {
+    useTabs.getState().dispatch(
+      {
+        type: 'visit',
+        tab: { path: '/baseConfig/3', titleKey: 'shell.routes.baseConfigDevice', pinned: false },
+      },
+      '/baseConfig/3',
+    );
+    showDevice(3);
+    expect(document.querySelector('[data-device="SN3"]')).not.toBeNull();
+    act(() =>
+      loadTreeStore(
+        plant().filter((e) => e.id !== 3),
+        {},
+      ),
+    );
+    await waitFor(() => expect(where()).toBe('/baseConfig'));
+    await waitFor(() => expect(useTabs.getState().tabs.map((t) => t.path)).toEqual([]));
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * A device's menu entry (the /baseConfig children, §2): its name with its state drawn beside it,
+ * read from the equipment store by id, so a live push repaints this label and nothing else.
+ */
+import { useTranslation } from 'react-i18next';
+import { useEquipmentStore } from '../../equipment/store';
+
+export default function DeviceMenuLabel({ id, title }: { readonly id: number; readonly title: string }) {
+  const { t } = useTranslation();
+  const flags = useEquipmentStore((s) => s.flags[id]);
+  const state = flags?.isAlarm
+    ? t('monitoring.tree.alarm')
+    : flags?.isOnline
+      ? t('monitoring.tree.online')
+      : t('monitoring.tree.offline');
+  return (
+    <span className="fl-device-menu-label" data-device-id={id}>
+      <span
+        className={`fl-device-dot${flags?.isAlarm ? ' fl-device-dot-alarm' : flags?.isOnline ? ' fl-device-dot-online' : ''}`}
+        role="img"
+        aria-label={state}
+        title={state}
+      />
+      {title}
+    </span>
+  );
+}
