@@ -148,7 +148,7 @@ const serverMessageArb = fc.oneof(
   msg(
     'EquipChanged',
     opt(['reason'], {
-      reason: fc.constantFrom('access' as const, 'record' as const),
+      reason: fc.constantFrom('access' as const, 'record' as const, 'sharing' as const),
       id: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
     }),
   ),

@@ -52,15 +52,17 @@ export const UnregisteredSchema = z.object({
 });
 
 /**
- * The user's equipment changed (ours, not the specification's): `access` when the set they may read
- * changed (equipment added, deleted, shared with them, a grant changed, removed or given up),
- * `record` when a record they may read changed (renamed, configured; `id` names it). The console
- * reads its tree and records anew, so every console of every user who could see it agrees.
+ * The user's equipment changed (ours, not the specification's): `access` when what they may read
+ * or their rights on it changed (equipment added, deleted, shared with them, a grant changed,
+ * removed or given up), `record` when a record they may read changed (renamed, configured),
+ * `sharing` when its share codes or grants changed (issued, redeemed, revoked, changed, removed,
+ * given up); `id` names the equipment for the last two. The console reads what changed anew, so
+ * every console of every user who could see it agrees.
  */
 export const EquipChangedSchema = z.object({
   infotype: z.literal('EquipChanged'),
   info: z.object({
-    reason: z.enum(['access', 'record']),
+    reason: z.enum(['access', 'record', 'sharing']),
     id: int(1, Number.MAX_SAFE_INTEGER).optional(),
   }),
   token: envelopeToken,

@@ -72,10 +72,14 @@ describe.each(storageCases())('live channel on %s', (store) => {
       bearer(alice.token),
     );
     expect(redeemed.statusCode, redeemed.body).toBe(200);
-    // Her console is told to read its tree anew.
+    // Her console is told to read its tree anew; and the board's sharing changed.
     expect(await browser.next('EquipChanged')).toEqual({
       infotype: 'EquipChanged',
       info: { reason: 'access' },
+    });
+    expect(await browser.next('EquipChanged')).toEqual({
+      infotype: 'EquipChanged',
+      info: { reason: 'sharing', id: bob.equipmentId },
     });
     h.app.live.pushDeviceInfo(bob.equipmentId, {
       infotype: 'EquipInfoNow',
@@ -201,8 +205,12 @@ describe.each(storageCases())('live channel on %s', (store) => {
       infotype: 'EquipChanged',
       info: { reason: 'access' },
     });
+    // Both hear that the board's sharing changed (the owner's list of who has access).
+    const sharing = { infotype: 'EquipChanged', info: { reason: 'sharing', id: dan.equipmentId } };
+    expect(await owner.next('EquipChanged')).toEqual(sharing);
+    expect(await guest.next('EquipChanged')).toEqual(sharing);
     await settle();
-    expect(owner.received).toEqual([]);
+    expect([...owner.received, ...guest.received]).toEqual([]);
 
     // Deleted: the guest's set changed, so is the owner's.
     const deleted = await h.app.inject({

@@ -151,6 +151,11 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
     return held !== null && covers(held.rights, codeRights(code.level, code.camera === 1));
   }
 
+  /** Every console that hears the equipment reads its lists of codes and grants anew. */
+  function sharingChanged(equipmentId: number): void {
+    app.live.publish(equipmentId, { infotype: 'EquipChanged', info: { reason: 'sharing', id: equipmentId } });
+  }
+
   app.post(
     '/equipment/:id/share-codes',
     {
@@ -201,6 +206,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      sharingChanged(equipment.id);
       const origin = publicUrl ?? `${request.protocol}://${request.host}`;
       reply.code(201);
       return {
@@ -300,6 +306,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         return grant.id;
       });
       await app.accessChanged([user.id]);
+      sharingChanged(equipment.id);
       return {
         equipmentId: equipment.id,
         grantId,
@@ -375,6 +382,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
           .where('id', '=', code.id)
           .where('revoked_at', 'is', null)
           .execute();
+        sharingChanged(equipment.id);
       }
       reply.code(204);
       return null;
@@ -475,6 +483,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
       };
       await db.updateTable('equipment_grants').set(changed).where('id', '=', grant.id).execute();
       await app.accessChanged([grant.user_id]);
+      sharingChanged(equipment.id);
       return grantItem({ ...grant, ...changed }, at);
     },
   );
@@ -501,6 +510,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         .executeTakeFirst();
       if (!removed) throw new ApiError('not_found', 'no such grant');
       await app.accessChanged([removed.user_id]);
+      sharingChanged(equipment.id);
       reply.code(204);
       return null;
     },
@@ -536,6 +546,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
         );
       }
       await app.accessChanged([user.id]);
+      sharingChanged(equipment.id);
       reply.code(204);
       return null;
     },

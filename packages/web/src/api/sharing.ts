@@ -103,3 +103,9 @@ export async function removeGrant(equipmentId: number, grantId: number): Promise
 export async function giveUpAccess(equipmentId: number): Promise<void> {
   await del<unknown>(`/equipment/${equipmentId}/access`);
 }
+
+/**
+ * The query key under which the console keeps a device's lists of codes and grants: read again
+ * after any change to its sharing, here or (announced by the live channel) anywhere else.
+ */
+export const sharingKey = (equipmentId: number) => ['sharing', equipmentId] as const;

@@ -159,6 +159,20 @@ describe('live service', () => {
     expect(again.filter((p) => p.endsWith('/equipment'))).toHaveLength(1);
   });
 
+  it("reads a device's sharing lists again when told they changed, and nothing else", async () => {
+    const { queryClient } = await import('../app/query-client');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const socket = FakeSocket.last;
+    socket.open();
+    socket.receive(registered);
+    const before = calls.length;
+    socket.receive({ infotype: 'EquipChanged', info: { reason: 'sharing', id: 1 } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sharing', 1] });
+    expect(calls.length).toBe(before);
+    invalidate.mockRestore();
+  });
+
   it('selects a device just added when its first push arrives, 1.5 s after saying so', async () => {
     const { startAdding } = await import('../equipment/adding');
     const socket = FakeSocket.last;

@@ -7,6 +7,8 @@
 import { operationMessage } from '@fieldlink/protocol';
 import type { ServerMessage, Untoken } from '@fieldlink/protocol';
 import { handleAlarm, resetAlarms } from '../alarms/notify';
+import { sharingKey } from '../api/sharing';
+import { queryClient } from '../app/query-client';
 import { useEquipmentStore } from '../equipment/store';
 import type { EquipmentState } from '../equipment/store';
 import { i18n } from '../i18n';
@@ -87,7 +89,13 @@ function route(message: ServerMessage): void {
       return;
     case 'EquipChanged':
       // Another console (or this one) changed what the user sees: read it anew, once per burst.
-      // A record's change needs the tree (names) and that record; a changed set needs everything.
+      // A device's sharing needs only its lists; a record's change the tree (names) and that
+      // record; a changed set everything.
+      if (message.info.reason === 'sharing') {
+        if (message.info.id !== undefined)
+          void queryClient.invalidateQueries({ queryKey: sharingKey(message.info.id) });
+        return;
+      }
       scheduleRefresh(CHANGE_COALESCE_MS, { records: message.info.reason === 'access' });
       if (message.info.id !== undefined && equipment().records[message.info.id]) {
         void equipment()

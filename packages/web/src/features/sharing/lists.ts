@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listGrants, listShareCodes, SHARING_PAGE_LIMIT } from '../../api/sharing';
+import { listGrants, listShareCodes, SHARING_PAGE_LIMIT, sharingKey } from '../../api/sharing';
 import type { Grant, ListPage, ShareCodeEntry } from '../../api/sharing';
 import { sharingErrorText } from './access';
 
@@ -30,8 +30,6 @@ export async function newestPage<T>(list: Lister<T>, signal?: AbortSignal): Prom
       : first;
   return { items: [...page.items].reverse(), total: page.total };
 }
-
-export const sharingKey = (equipmentId: number) => ['sharing', equipmentId] as const;
 
 export function useShareCodes(equipmentId: number, enabled: boolean) {
   return useQuery({
