@@ -46,6 +46,14 @@ export default function BaseConfigDevicePage() {
     });
   }, [known, status, shown, id, navigate]);
 
+  // The device shown is the selected equipment (one selection for the console): the live
+  // channel watches it (cyclic and analog-output reads) as it does on the monitoring page.
+  useEffect(() => {
+    if (shown && known && id !== null && useEquipmentStore.getState().selectedId !== id) {
+      useEquipmentStore.getState().select(id);
+    }
+  }, [shown, known, id]);
+
   let detail;
   if (status !== 'ready') detail = <Spin style={{ display: 'block', margin: '48px auto' }} />;
   else if (id === null || !known)

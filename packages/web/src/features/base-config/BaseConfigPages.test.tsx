@@ -72,6 +72,8 @@ describe('/baseConfig/<id>', { timeout: 30_000 }, () => {
     expect(document.querySelector('[role="treeitem"][aria-selected="true"]')?.textContent).toContain('Team');
     expect(document.querySelector('[data-device="SN2"]')).not.toBeNull();
     await waitFor(() => expect(document.querySelector('.ant-tabs-tab-active')?.textContent).toBe('Info'));
+    // It is the console's selected equipment, so the live channel watches it.
+    expect(useEquipmentStore.getState().selectedId).toBe(2);
   });
 
   it('opens another device from the list', async () => {
