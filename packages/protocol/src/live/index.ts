@@ -12,6 +12,7 @@ export * from './lora.js';
 export * from './messages.js';
 export * from './operation-checks.js';
 export * from './operation-plan.js';
+export * from './operation-request.js';
 export * from './operation-result.js';
 export * from './operations.js';
 export * from './relay-mode.js';

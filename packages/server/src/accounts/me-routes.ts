@@ -18,7 +18,8 @@ import {
   Language,
   NewPassword,
 } from './fields.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { passwordMatches } from './password-check.js';
+import { hashPassword } from './passwords.js';
 import type { AccountServices } from './plugin.js';
 import {
   CameraParam,
@@ -99,12 +100,9 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (
    */
   async function requirePassword(id: number, password: string, address: string): Promise<void> {
     const user = await loadUser(id);
-    const attempt = await loginLimits.reserve(user.user_name, address);
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await loginLimits.failed(attempt);
+    if (!(await passwordMatches(loginLimits, user, password, address))) {
       throw new ApiError('forbidden', 'current password wrong');
     }
-    await loginLimits.succeeded(attempt);
   }
 
   app.get(

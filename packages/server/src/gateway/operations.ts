@@ -4,7 +4,8 @@
  * same things in the same order: the caller may read the equipment (else 404), the operation is
  * well formed (400), the caller holds the right it needs (403: operate for switching and writing
  * the analog outputs, edit for any other register: rule pages, clock, radio and slave settings),
- * its channels exist on the type (400); then the device link carries it out
+ * its channels exist on the type (400), a user who confirms operations with the password gave the
+ * right one (403, 429; operation-password.ts); then the device link carries it out
  * (409 when the equipment is offline or the device refuses).
  */
 import {
@@ -17,7 +18,7 @@ import {
   isRuleRegister,
   operationResultMessage,
   operationRight,
-  parseOperation,
+  parseOperationRequest,
   toHex,
 } from '@fieldlink/protocol';
 import type { Operation, OperationName, ServerMessage } from '@fieldlink/protocol';
@@ -26,6 +27,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { requireUser } from '../accounts/authenticate.js';
+import { RetryLater } from '../accounts/attempts.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { permissionOf, requireAccess } from '../equipment/access.js';
 import { EquipmentId } from '../equipment/fields.js';
@@ -36,6 +38,7 @@ import type { LiveHub } from '../live/hub.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import type { DeviceService, OperationOutcome } from './device-service.js';
 import { OperationError } from './device-service.js';
+import { OperationPasswords } from './operation-password.js';
 
 /** An operation checked against the caller's rights and the equipment's type. */
 async function checked(
@@ -44,11 +47,12 @@ async function checked(
   equipmentId: number,
   body: unknown,
   now: number,
-): Promise<{ equipment: Equipment; op: Operation }> {
+): Promise<{ equipment: Equipment; op: Operation; password: string | null }> {
   const { equipment, access } = await requireAccess(db, user, equipmentId, 'read', now);
   const type = equipmentType(equipment.type);
   if (!type) throw new ApiError('not_found', 'unknown device');
-  const parsed = parseOperation(body);
+  // The operation and, beside it, the password of secured operation (never in the live channel's).
+  const parsed = parseOperationRequest(body);
   if (!parsed.ok) throw new ApiError('bad_request', parsed.error);
   const op = parsed.operation;
   // Writing registers other than the analog outputs is configuration (edit), not operation.
@@ -62,7 +66,7 @@ async function checked(
     hostRole: type.hostRole,
   });
   if (channels !== null) throw new ApiError('bad_request', channels);
-  return { equipment, op };
+  return { equipment, op, password: parsed.password };
 }
 
 /** The device link's refusal as an API error. */
@@ -107,6 +111,11 @@ export interface OperationsOptions {
 
 export const operationsPlugin: FastifyPluginAsyncZod<OperationsOptions> = async (app, options) => {
   const { db, devices, now } = options;
+  const passwords = new OperationPasswords(db, now);
+  // The error handler writes the body; the wait of a 429 goes in the header here, before it runs.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof RetryLater) void reply.header('retry-after', String(error.retryAfterSeconds));
+  });
   app.post(
     '/equipment/:id/operations',
     {
@@ -116,7 +125,8 @@ export const operationsPlugin: FastifyPluginAsyncZod<OperationsOptions> = async 
         summary: 'Operate the equipment: switch, write or read channels (the damopr catalogue)',
         security: [{ bearer: [] }],
         params: EquipmentId,
-        // Validated by the operation catalogue (parseOperation), which names the field at fault.
+        // Validated by the operation catalogue (parseOperationRequest), which names the field at
+        // fault; `password` (secured operation) is the only field beside the operation's.
         body: z.record(z.string(), z.unknown()),
         response: {
           200: OperationReply,
@@ -125,13 +135,15 @@ export const operationsPlugin: FastifyPluginAsyncZod<OperationsOptions> = async 
           403: ErrorReply,
           404: ErrorReply,
           409: ErrorReply,
+          429: ErrorReply,
           503: ErrorReply,
         },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { equipment, op } = await checked(db, user, request.params.id, request.body, now());
+      const { equipment, op, password } = await checked(db, user, request.params.id, request.body, now());
+      await passwords.check(user.id, op, password, request.ip);
       if (!devices) throw new ApiError('unavailable', 'the device link is not running on this server');
       const outcome: OperationOutcome = await devices.operate(equipment, op, user.id).catch((e: unknown) => {
         throw apiErrorOf(e);
@@ -152,6 +164,7 @@ const LIVE_CODES: Partial<
 > = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
+  password_required: 'forbidden',
   not_found: 'not_found',
   conflict: 'offline',
   bad_request: 'bad_message',
@@ -161,12 +174,14 @@ const LIVE_CODES: Partial<
 /**
  * The live channel's device requests: operations sent as damopr, loraopr or EquipOpr (answered
  * with DAMOpr, and with what they read — battery, GPS, LoRa settings — to the asker only) and
- * rule-page register reads and writes (answered with ModbusReg to the asker only).
+ * rule-page register reads and writes (answered with ModbusReg to the asker only). The channel
+ * carries no password: a user who confirms operations with it gets `forbidden` for every write.
  */
 export function liveDeviceHandler(
   options: OperationsOptions & { readonly hub: LiveHub },
 ): DeviceRequestHandler {
   const { db, devices, hub, now } = options;
+  const passwords = new OperationPasswords(db, now);
   const fail = (session: Parameters<DeviceRequestHandler>[0], e: unknown, infotype: string): void => {
     const error = apiErrorOf(e);
     if (!(error instanceof ApiError)) throw error;
@@ -211,6 +226,7 @@ export function liveDeviceHandler(
           body = rest;
         }
         const { equipment, op } = await checked(db, user, await equipmentOf(unid), body, now());
+        await passwords.refuseOnLiveChannel(user.id, op);
         const opr: OperationName = op.opr;
         let result: ServerMessage | null = null;
         try {
@@ -237,6 +253,7 @@ export function liveDeviceHandler(
           if (bytes === null) throw new ApiError('bad_request', 'hexdata: not hex');
           const aoinfos = formatStartHexdata(info.regstart, bytes);
           const { equipment, op } = await checked(db, user, id, { opr: 'waohex', aoinfos }, now());
+          await passwords.refuseOnLiveChannel(user.id, op);
           await devices.operate(equipment, op, user.id);
           hub.send(session, {
             infotype: 'ModbusReg',

@@ -2,8 +2,9 @@
  * Device operations (docs/api.md § Operations): the body is an operation of the catalogue
  * (`Operation` of the protocol package, channels counted from 1); the reply says whether every
  * step ran or the operation goes on after the reply. The new state arrives on the live channel.
+ * Beside the operation, the body may carry the user's `password` (secured operation).
  */
-import type { Operation } from '@fieldlink/protocol';
+import type { Operation, OperationRequestInput } from '@fieldlink/protocol';
 import { post } from './http';
 
 export interface OperationReply {
@@ -15,10 +16,22 @@ export interface OperationReply {
   readonly result: { readonly infotype: string; readonly info: Readonly<Record<string, unknown>> } | null;
 }
 
+export interface OperateOptions {
+  /**
+   * The user's current password, for a user who confirms operations with it (`en_opr_sec` with
+   * `sec_confirm`): the server refuses their writes without it (403 `password_required`, a wrong
+   * one 403 `wrong_password`, too many wrong ones 429). Sent with this request only, never kept.
+   */
+  readonly password?: string;
+  readonly signal?: AbortSignal;
+}
+
 export function operate(
   equipmentId: number,
   operation: Operation,
-  signal?: AbortSignal,
+  options: OperateOptions = {},
 ): Promise<OperationReply> {
-  return post<OperationReply>(`/equipment/${equipmentId}/operations`, operation, { signal });
+  const body: OperationRequestInput =
+    options.password === undefined ? operation : { ...operation, password: options.password };
+  return post<OperationReply>(`/equipment/${equipmentId}/operations`, body, { signal: options.signal });
 }

@@ -2,7 +2,8 @@
  * Analog outputs: the value after scaling with its unit, and for users who may operate, a field
  * to set it within the output's limits (fAOMin/fAOMax, raw; 400-2000 when both are 0), shown
  * and typed in the scaled unit. One output is written as one register (waohex at the type's AO
- * register + index), so the other outputs are never rewritten with values read a while ago.
+ * register + index), so the other outputs are never rewritten with values read a while ago. A
+ * user who confirms operations with the password is asked it before each write (use-operation.ts).
  */
 import { aoLimits, clampAo, scaleToDisplay, scaleToRaw } from '@fieldlink/protocol';
 import type { ChannelView, ScalingPoints } from '@fieldlink/protocol';
@@ -43,7 +44,7 @@ interface Props {
 
 export default function AoPanel({ record, views, canOperate }: Props) {
   const { t } = useTranslation();
-  const { pending, run } = useOperation(record.id);
+  const { pending, run, prompt } = useOperation(record.id);
   const [drafts, setDrafts] = useState<Record<number, number | null>>({});
   // What each field holds now. Enter first brings a typed value within the limits and reports it,
   // then fires before the panel is drawn again: it reads the value from here.
@@ -67,11 +68,14 @@ export default function AoPanel({ record, views, canOperate }: Props) {
             const value = latest.current[view.id];
             if (value === null || value === undefined) return;
             const write = aoWrite(value, view.id, record.aoRegister, { min, max }, p);
-            void run(
-              { opr: 'waohex', aoinfos: write.aoinfos },
-              `ao${view.id}`,
-              `${view.name}: ${t('monitoring.ao.set')}`,
-            ).then((ok) => {
+            const shown = scaleToDisplay(write.raw, p);
+            void run({ opr: 'waohex', aoinfos: write.aoinfos }, `ao${view.id}`, {
+              label: `${view.name}: ${t('monitoring.ao.set')}`,
+              question: t('monitoring.ao.confirm', {
+                name: view.name,
+                value: `${formatValue(shown)}${view.unit ? ` ${view.unit}` : ''}`,
+              }),
+            }).then((ok) => {
               // The field empties once written; the value shown comes back over the live channel.
               if (ok) setDraft(view.id, null);
             });
@@ -113,6 +117,7 @@ export default function AoPanel({ record, views, canOperate }: Props) {
           );
         })}
       </div>
+      {prompt}
     </Card>
   );
 }

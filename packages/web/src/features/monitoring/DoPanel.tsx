@@ -4,7 +4,9 @@
  * that opens (closes) for a time, 3 a button that cycles. Every single operation asks first when
  * the user's secured operation is on (en_opr_sec); open all / close all show per the user's and
  * the device's settings and ask first when en_oprall_Confirm is on (and are then sent as
- * aopen/aclose, so the server's log tells confirmed ones apart). Read-only users see no controls.
+ * aopen/aclose, so the server's log tells confirmed ones apart). A user who confirms operations
+ * with the password (sec_confirm) is asked it for each of them (use-operation.ts). Read-only
+ * users see no controls.
  */
 import { operationForRelayMode, parseDoUiMode } from '@fieldlink/protocol';
 import type { ChannelView, DoUiMode, Operation } from '@fieldlink/protocol';
@@ -37,26 +39,12 @@ export function effectiveModes(
 
 export default function DoPanel({ record, type, views, canOperate, param }: Props) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const { pending, run } = useOperation(record.id);
+  const { message } = App.useApp();
+  const { pending, passwordAsked, run, prompt } = useOperation(record.id);
   const modes = useMemo(
     () => effectiveModes(record.settings.modes.doUi, record.counts.do, type?.relayModes),
     [record.settings.modes.doUi, record.counts.do, type?.relayModes],
   );
-
-  const confirmThen = (ask: boolean, content: string, action: () => void): void => {
-    if (!ask) {
-      action();
-      return;
-    }
-    void modal.confirm({
-      title: t('monitoring.do.confirmTitle'),
-      content,
-      okText: t('monitoring.do.ok'),
-      cancelText: t('monitoring.do.cancel'),
-      onOk: action,
-    });
-  };
 
   const actionLabel = (mode: DoUiMode, on: boolean): string => {
     switch (mode.mode) {
@@ -78,22 +66,30 @@ export default function DoPanel({ record, type, views, canOperate, param }: Prop
       void message.error(t('monitoring.operation.invalid', { message: result.error }));
       return;
     }
-    const operation: Operation = result.operation;
-    confirmThen(
-      param.en_opr_sec,
-      t('monitoring.do.confirmOne', { action: actionLabel(mode, on), name: view.name, device: record.name }),
-      () => void run(operation, `do${view.id}`, `${view.name}: ${actionLabel(mode, on)}`),
-    );
+    void run(result.operation, `do${view.id}`, {
+      label: `${view.name}: ${actionLabel(mode, on)}`,
+      question: t('monitoring.do.confirmOne', {
+        action: actionLabel(mode, on),
+        name: view.name,
+        device: record.name,
+      }),
+      confirm: param.en_opr_sec,
+    });
   };
 
   const all = (open: boolean): void => {
     const ask = param.en_oprall_Confirm;
-    const operation: Operation = { opr: open ? (ask ? 'aopen' : 'open') : ask ? 'aclose' : 'close' };
-    confirmThen(
-      ask,
-      t(open ? 'monitoring.do.confirmOpenAll' : 'monitoring.do.confirmCloseAll', { device: record.name }),
-      () => void run(operation, 'all'),
-    );
+    // Asked for the password, the user confirmed it too.
+    const confirmed = ask || passwordAsked;
+    const operation: Operation = {
+      opr: open ? (confirmed ? 'aopen' : 'open') : confirmed ? 'aclose' : 'close',
+    };
+    void run(operation, 'all', {
+      question: t(open ? 'monitoring.do.confirmOpenAll' : 'monitoring.do.confirmCloseAll', {
+        device: record.name,
+      }),
+      confirm: ask,
+    });
   };
 
   const showOpenAll = canOperate && param.en_openall && record.settings.showOpenAll;
@@ -154,6 +150,7 @@ export default function DoPanel({ record, type, views, canOperate, param }: Prop
           );
         })}
       </div>
+      {prompt}
     </Card>
   );
 }

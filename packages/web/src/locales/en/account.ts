@@ -80,7 +80,8 @@ export default {
     secured: 'Secured operation',
     securedHelp: 'A confirmation before every single output is switched.',
     password: 'Ask for the password in that confirmation',
-    passwordHelp: 'Only with secured operation on.',
+    passwordHelp:
+      'Only with secured operation on. Every operation that changes a device (an output, all outputs, an analog output) then asks for your password, and the server refuses it without.',
   },
   quietHours: {
     enabled: 'Quiet hours on',

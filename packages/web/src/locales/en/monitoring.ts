@@ -86,6 +86,7 @@ export default {
     set: 'Set',
     range: 'Range {{min}} – {{max}}',
     value: 'New value of {{name}}',
+    confirm: 'Set {{name}} to {{value}}?',
   },
   operation: {
     done: '{{operation}}: done',
@@ -95,6 +96,25 @@ export default {
     unavailable: '{{operation}}: the server has no device link running',
     failed: '{{operation}} failed: {{message}}',
     invalid: 'This output mode cannot be carried out: {{message}}',
+    confirm: 'Carry out {{operation}}?',
+  },
+  password: {
+    label: 'Your password',
+    help: 'Your account confirms operations with its password. It goes with this operation only and is not kept.',
+    required: 'Enter your password',
+    tooLong: 'At most {{max}} characters',
+    wrong: 'Wrong password. Try again.',
+    tooMany: 'Too many wrong passwords: try again in {{wait}}',
+    tooManyLater: 'Too many wrong passwords: try again in a few minutes',
+    nowRequired: 'Your account now confirms operations with its password.',
+    wait: {
+      second_one: '{{count}} second',
+      second_other: '{{count}} seconds',
+      minute_one: '{{count}} minute',
+      minute_other: '{{count}} minutes',
+      hour_one: '{{count}} hour',
+      hour_other: '{{count}} hours',
+    },
   },
   alarms: {
     title: '{{name}} {{channel}}',

@@ -80,7 +80,8 @@ export default {
     secured: '安全操作',
     securedHelp: '每次切換單路輸出之前先確認。',
     password: '確認時要求輸入密碼',
-    passwordHelp: '僅在開啟安全操作時有效。',
+    passwordHelp:
+      '僅在開啟安全操作時有效。開啟後，每次改變設備的操作（單路輸出、全開/全關、類比量輸出）都要輸入密碼，伺服器拒絕沒有密碼的操作。',
   },
   quietHours: {
     enabled: '開啟勿擾',

@@ -85,6 +85,7 @@ export default {
     set: '設定',
     range: '範圍 {{min}} – {{max}}',
     value: '{{name}} 的新值',
+    confirm: '將 {{name}} 設為 {{value}}？',
   },
   operation: {
     done: '{{operation}}：已完成',
@@ -94,6 +95,25 @@ export default {
     unavailable: '{{operation}}：伺服器未執行設備連線',
     failed: '{{operation}}失敗：{{message}}',
     invalid: '此輸出模式無法執行：{{message}}',
+    confirm: '確定執行「{{operation}}」？',
+  },
+  password: {
+    label: '您的密碼',
+    help: '您的帳號在操作時需要輸入密碼確認。密碼只隨本次操作傳送，不會儲存。',
+    required: '請輸入密碼',
+    tooLong: '最多 {{max}} 個字元',
+    wrong: '密碼錯誤，請重試。',
+    tooMany: '密碼錯誤次數過多，請 {{wait}}後再試',
+    tooManyLater: '密碼錯誤次數過多，請幾分鐘後再試',
+    nowRequired: '您的帳號現在需要輸入密碼確認操作。',
+    wait: {
+      second_one: '{{count}} 秒',
+      second_other: '{{count}} 秒',
+      minute_one: '{{count}} 分鐘',
+      minute_other: '{{count}} 分鐘',
+      hour_one: '{{count}} 小時',
+      hour_other: '{{count}} 小時',
+    },
   },
   alarms: {
     title: '{{name}} {{channel}}',

@@ -80,7 +80,8 @@ export default {
     secured: '安全操作',
     securedHelp: '每次切换单路输出之前先确认。',
     password: '确认时要求输入密码',
-    passwordHelp: '仅在开启安全操作时有效。',
+    passwordHelp:
+      '仅在开启安全操作时有效。开启后，每次改变设备的操作（单路输出、全开/全关、模拟量输出）都要输入密码，服务器拒绝没有密码的操作。',
   },
   quietHours: {
     enabled: '开启免打扰',

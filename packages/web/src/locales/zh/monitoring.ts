@@ -85,6 +85,7 @@ export default {
     set: '设置',
     range: '范围 {{min}} – {{max}}',
     value: '{{name}} 的新值',
+    confirm: '将 {{name}} 设为 {{value}}？',
   },
   operation: {
     done: '{{operation}}：已完成',
@@ -94,6 +95,25 @@ export default {
     unavailable: '{{operation}}：服务器未运行设备连接',
     failed: '{{operation}}失败：{{message}}',
     invalid: '此输出模式无法执行：{{message}}',
+    confirm: '确定执行“{{operation}}”？',
+  },
+  password: {
+    label: '您的密码',
+    help: '您的账号在操作时需要输入密码确认。密码只随本次操作发送，不会保存。',
+    required: '请输入密码',
+    tooLong: '最多 {{max}} 个字符',
+    wrong: '密码错误，请重试。',
+    tooMany: '密码错误次数过多，请 {{wait}}后再试',
+    tooManyLater: '密码错误次数过多，请几分钟后再试',
+    nowRequired: '您的账号现在需要输入密码确认操作。',
+    wait: {
+      second_one: '{{count}} 秒',
+      second_other: '{{count}} 秒',
+      minute_one: '{{count}} 分钟',
+      minute_other: '{{count}} 分钟',
+      hour_one: '{{count}} 小时',
+      hour_other: '{{count}} 小时',
+    },
   },
   alarms: {
     title: '{{name}} {{channel}}',
