@@ -4,3 +4,4 @@ export * from './settings.js';
 export * from './equipment.js';
 export * from './sharing.js';
 export * from './history.js';
+export * from './preferences.js';

@@ -30,8 +30,6 @@ export const RefreshToken = z.string().min(1).max(512);
 
 export const AccessToken = z.string().min(1).max(4096);
 
-export const Language = z.enum(['zh', 'en', 'tc']);
-
 /** Authority levels (spec §2): 0 visitor, 4 user, … 100 manager, 1000 admin. */
 export const Authority = z.number().int().min(0).max(1000);
 

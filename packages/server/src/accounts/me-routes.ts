@@ -2,62 +2,27 @@
  * The signed-in user's own account (`/me`: settings, password, binding a phone or e-mail address)
  * and the admin-only authority change.
  */
-import { storedText } from '@fieldlink/protocol';
+import { Language, MePatch, MeReply } from '@fieldlink/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
 import { isUniqueViolation } from '../storage/errors.js';
 import type { User } from '../storage/schema.js';
 import { requireUser } from './authenticate.js';
-import {
-  ADMIN_AUTHORITY,
-  AnyPassword,
-  Authority,
-  BindRequest,
-  ErrorReply,
-  Language,
-  NewPassword,
-} from './fields.js';
+import { ADMIN_AUTHORITY, AnyPassword, Authority, BindRequest, ErrorReply, NewPassword } from './fields.js';
 import { passwordMatches } from './password-check.js';
 import { hashPassword } from './passwords.js';
 import type { AccountServices } from './plugin.js';
 import {
-  CameraParam,
-  ChartFilters,
-  ChartFiltersPatch,
   mergeChartFilters,
   mergeParam,
-  ParamPatch,
-  ParamReply,
   readCameraParam,
   readChartFilters,
   readParam,
 } from './preferences.js';
 import { WRONG_CODE } from './verification.js';
 
-const MeReply = z.object({
-  id: z.number(),
-  userName: z.string(),
-  authority: z.number(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  language: Language,
-  city: z.string().nullable(),
-  param: ParamReply,
-  cameraParam: CameraParam.nullable(),
-  chartFilters: ChartFilters,
-  registeredAt: z.iso.datetime(),
-});
-
-const MePatch = z.strictObject({
-  language: Language.optional(),
-  city: storedText(0, 64).nullable().optional(),
-  param: ParamPatch.optional(),
-  cameraParam: CameraParam.nullable().optional(),
-  chartFilters: ChartFiltersPatch.optional(),
-});
-
-function meOf(user: User): z.infer<typeof MeReply> {
+function meOf(user: User): MeReply {
   const language = Language.safeParse(user.language);
   return {
     id: user.id,

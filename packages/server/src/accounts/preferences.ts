@@ -3,19 +3,9 @@
  * filters. Stored as JSON text; reading is lenient (a missing or damaged field takes its default),
  * writing is strict (the PATCH schemas reject anything else).
  */
-import { storedText } from '@fieldlink/protocol';
+import { AlarmSound, AlarmType, CameraParam, Cfg, ChartFilters, MinuteOfDay } from '@fieldlink/protocol';
+import type { ParamPatch } from '@fieldlink/protocol';
 import { z } from 'zod';
-
-/** Minutes after midnight. */
-const MinuteOfDay = z.number().int().min(0).max(1439);
-/** 0 none, 1 once, 2 loop 10 s, 3 60 s, 4 600 s, 5 a day (spec §4). */
-const AlarmType = z.number().int().min(0).max(5);
-/** Sound file index: alarm{n+1}.mp3. */
-const AlarmSound = z.number().int().min(0).max(9);
-/** Free-form console settings; bounded so the document stays small. */
-const Cfg = z.record(z.string().max(64), z.json()).refine((value) => JSON.stringify(value).length <= 8192, {
-  message: 'at most 8192 characters of JSON',
-});
 
 export const PARAM_DEFAULTS = {
   Sleep_Enable: false,
@@ -55,49 +45,11 @@ const ParamRead = z.object({
     .catch(PARAM_DEFAULTS.info),
 });
 
-/** The reply shape of `param`. */
-export const ParamReply = z.object({
-  Sleep_Enable: z.boolean(),
-  Sleep_begin: MinuteOfDay,
-  Sleep_end: MinuteOfDay,
-  en_openall: z.boolean(),
-  en_closeall: z.boolean(),
-  en_oprall_Confirm: z.boolean(),
-  en_opr_sec: z.boolean(),
-  sec_confirm: z.boolean(),
-  en_google: z.boolean(),
-  info: z.object({
-    alarm: z.object({ alarmtype: AlarmType, alarmsound: AlarmSound }),
-    cfg: z.record(z.string(), z.json()),
-  }),
-});
-
-/** What PATCH /me accepts for `param`: any subset, merged onto the stored values. */
-export const ParamPatch = z.strictObject({
-  Sleep_Enable: z.boolean().optional(),
-  Sleep_begin: MinuteOfDay.optional(),
-  Sleep_end: MinuteOfDay.optional(),
-  en_openall: z.boolean().optional(),
-  en_closeall: z.boolean().optional(),
-  en_oprall_Confirm: z.boolean().optional(),
-  en_opr_sec: z.boolean().optional(),
-  sec_confirm: z.boolean().optional(),
-  en_google: z.boolean().optional(),
-  info: z
-    .strictObject({
-      alarm: z
-        .strictObject({ alarmtype: AlarmType.optional(), alarmsound: AlarmSound.optional() })
-        .optional(),
-      cfg: Cfg.optional(),
-    })
-    .optional(),
-});
-
 export function readParam(text: string): Param {
   return ParamRead.parse(parseJson(text) ?? {}) as Param;
 }
 
-export function mergeParam(current: Param, patch: z.infer<typeof ParamPatch>): Param {
+export function mergeParam(current: Param, patch: ParamPatch): Param {
   const { info, ...top } = patch;
   return {
     ...current,
@@ -109,34 +61,13 @@ export function mergeParam(current: Param, patch: z.infer<typeof ParamPatch>): P
   };
 }
 
-const ShortText = storedText(0, 256);
-
-/** The video-cloud account of the user (spec §3 camera user param); appType defaults to hk. */
-export const CameraParam = z.strictObject({
-  userID: ShortText.optional(),
-  appKey: ShortText.optional(),
-  appSecret: ShortText.optional(),
-  accessToken: storedText(0, 2048).optional(),
-  password: ShortText.optional(),
-  appType: storedText(1, 32).default('hk'),
-});
-
-export type CameraParamValue = z.infer<typeof CameraParam>;
+export type CameraParamValue = CameraParam;
 
 export function readCameraParam(text: string | null): CameraParamValue | null {
   if (text === null) return null;
   const parsed = CameraParam.safeParse(parseJson(text));
   return parsed.success ? parsed.data : null;
 }
-
-/** Equipment ids are decimal numbers. */
-const EquipmentKey = z.string().regex(/^[1-9]\d{0,15}$/, 'an equipment id');
-const FilterNames = z.array(storedText(1, 64)).max(32);
-
-export const ChartFilters = z.record(EquipmentKey, FilterNames);
-
-/** Per equipment: a list replaces that equipment's filter names, null removes them. */
-export const ChartFiltersPatch = z.record(EquipmentKey, FilterNames.nullable());
 
 export function readChartFilters(text: string): Record<string, string[]> {
   const parsed = ChartFilters.safeParse(parseJson(text));

@@ -2,26 +2,14 @@
  * The signed-in user's own record (docs/api.md `GET/PATCH /me`, password, binding, social links).
  * Every call sends the access token.
  */
-import type { AlarmSound, BasicParam, Me } from '../session/me';
+import { MeReply } from '@fieldlink/protocol';
+import type { MePatch } from '@fieldlink/protocol';
+import type { Me } from '../session/me';
 import { del, get, patch, post } from './http';
+import { validated } from './validated';
 
 /** What PATCH /me accepts for `param`: any subset, merged by the server onto the stored values. */
-export interface ParamPatch extends Partial<Omit<BasicParam, 'info'>> {
-  readonly info?: {
-    readonly alarm?: Partial<AlarmSound>;
-    /** Replaced whole when given. */
-    readonly cfg?: Readonly<Record<string, unknown>>;
-  };
-}
-
-export interface MePatch {
-  readonly language?: 'zh' | 'en' | 'tc';
-  readonly city?: string | null;
-  readonly param?: ParamPatch;
-  readonly cameraParam?: Readonly<Record<string, unknown>> | null;
-  /** Per equipment id: a list replaces its curve names, null removes them. */
-  readonly chartFilters?: Readonly<Record<string, readonly string[] | null>>;
-}
+export type { ParamPatch, MePatch } from '@fieldlink/protocol';
 
 /** Binding needs the code sent to the new phone or address and the account's password. */
 export type Binding =
@@ -34,17 +22,20 @@ export interface SocialLink {
   readonly linkedAt: string;
 }
 
-export const fetchMe = (signal?: AbortSignal): Promise<Me> => get<Me>('/me', signal ? { signal } : {});
+const checkMe = validated(MeReply);
 
-export const updateMe = (changes: MePatch): Promise<Me> => patch<Me>('/me', changes);
+export const fetchMe = (signal?: AbortSignal): Promise<Me> =>
+  get<unknown>('/me', signal ? { signal } : {}).then(checkMe);
+
+export const updateMe = (changes: MePatch): Promise<Me> => patch<unknown>('/me', changes).then(checkMe);
 
 /** Other sessions of the account end; this one stays. */
 export const changePassword = (currentPassword: string, newPassword: string): Promise<void> =>
   patch<void>('/me/password', { currentPassword, newPassword });
 
-export const bind = (binding: Binding): Promise<Me> => post<Me>('/me/bind', binding);
+export const bind = (binding: Binding): Promise<Me> => post<unknown>('/me/bind', binding).then(checkMe);
 
-export const removeEmail = (): Promise<Me> => del<Me>('/me/email');
+export const removeEmail = (): Promise<Me> => del<unknown>('/me/email').then(checkMe);
 
 export async function socialLinks(): Promise<readonly SocialLink[]> {
   const reply = await get<{ items: SocialLink[] }>('/me/social');

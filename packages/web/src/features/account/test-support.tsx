@@ -68,7 +68,8 @@ export function patchedMe(request: RecordedRequest): Reply {
     ...me,
     ...rest,
     chartFilters: me.chartFilters,
-    cameraParam: rest.cameraParam === undefined ? me.cameraParam : rest.cameraParam,
+    // The server fills appType's default; the tests that send a camera account give one.
+    cameraParam: rest.cameraParam === undefined ? me.cameraParam : (rest.cameraParam as Me['cameraParam']),
     param: {
       ...me.param,
       ...top,
