@@ -4,34 +4,23 @@
  * device dialling the server's DTU listener with that packet and coming online in the tree.
  */
 import { DtuClient, VirtualDevice } from '@fieldlink/simulator';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn } from './api.js';
-import { signInToMonitoring, treeRow, waitForRoute } from './console.js';
-import type { ConsoleRun } from './harness.js';
-import {
-  browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
-  FLOW_TIMEOUT_MS,
-  newConsoleContext,
-  screenshot,
-  SETUP_TIMEOUT_MS,
-  skipBrowser,
-  startConsole,
-  stopConsole,
-} from './harness.js';
+import { api } from './api.js';
+import { treeRow, waitForRoute } from './console.js';
+import type { RunningServer } from './harness.js';
+import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
+import { useConsole } from './suite.js';
 
 /** The harness starts the server with DTU_PORT=0; the port it took is in its log. */
-function dtuPort(run: ConsoleRun): number {
-  const match = /DTU listener on port (\d+)/.exec(run.server.output());
-  if (!match) throw new Error(`no DTU port in the server's output:\n${run.server.output()}`);
+function dtuPort(server: RunningServer): number {
+  const match = /DTU listener on port (\d+)/.exec(server.output());
+  if (!match) throw new Error(`no DTU port in the server's output:\n${server.output()}`);
   return Number(match[1]);
 }
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium'), () => {
-  let run: ConsoleRun | undefined;
-  let context: BrowserContext;
+  const suite = useConsole({ echoErrors: true });
   let page: Page;
   let client: DtuClient | undefined;
   const serial = `E2E${Math.floor(Math.random() * 1e8)
@@ -39,19 +28,11 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium')
     .padStart(8, '0')}`;
 
   beforeAll(async () => {
-    run = await startConsole();
-    context = await newConsoleContext(run.browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => console.error('pageerror', error.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') console.error('console', m.text());
-    });
-    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    page = await suite.demoPage();
   }, SETUP_TIMEOUT_MS);
+  // Before the console stops (vitest runs afterAll hooks last registered first).
   afterAll(async () => {
     await client?.stop();
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
   }, 60_000);
 
   it(
@@ -81,7 +62,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium')
 
       const secret = text.slice(serial.length + 1);
       const device = new VirtualDevice('FL-R8', serial, { secret });
-      client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort(run!), heartbeatMs: 0 });
+      client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort(suite.server), heartbeatMs: 0 });
       client.start();
 
       await page.getByRole('button', { name: 'Show in monitoring' }).click();
@@ -100,10 +81,10 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium')
     'shows the page in Chinese',
     async () => {
       // The console takes the account's language once it has its record.
-      const rest = await apiSignIn(run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+      const rest = await suite.demoApi();
       await api(rest, 'PATCH', '/me', { language: 'zh' });
       const zhPage = page;
-      await zhPage.goto(`${run!.server.origin}/#/addEquips`);
+      await zhPage.goto(`${suite.origin}/#/addEquips`);
       await zhPage.reload();
       const form = zhPage.locator('[data-page="AddEquipmentPage"]');
       await form.getByLabel('产品型号').click();

@@ -2,6 +2,9 @@
  * The REST API beside the browser: what a test checks or arranges behind the console's back (the
  * simulated device's own state, alarm limits), as the same demo account.
  */
+import type { RunningServer } from './harness.js';
+import { loggedCode } from './harness.js';
+
 export interface ApiSession {
   readonly origin: string;
   readonly token: string;
@@ -16,6 +19,31 @@ export async function apiSignIn(origin: string, userName: string, password: stri
   if (!reply.ok) throw new Error(`sign-in: ${reply.status} ${await reply.text()}`);
   const { accessToken } = (await reply.json()) as { accessToken: string };
   return { origin, token: accessToken };
+}
+
+/**
+ * Registers a new account with the code the server logged for its phone (the server needs
+ * LOG_LEVEL=info, see `loggedCode`) and signs it in.
+ */
+export async function registerAccount(
+  server: RunningServer,
+  account: { readonly userName: string; readonly password: string; readonly phone: string },
+): Promise<ApiSession> {
+  const { userName, password, phone } = account;
+  const sent = await fetch(`${server.origin}/api/v1/auth/verification-codes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, purpose: 'register' }),
+  });
+  if (!sent.ok) throw new Error(`verification code: ${sent.status} ${await sent.text()}`);
+  const code = await loggedCode(server, phone);
+  const registered = await fetch(`${server.origin}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password, phone, code }),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  return apiSignIn(server.origin, userName, password);
 }
 
 export async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {

@@ -3,31 +3,12 @@
  * device and the tree follows; regenerates its link secret and the registration packet changes;
  * both tabs saved as screenshots in English, Chinese and traditional Chinese.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn } from './api.js';
-import { signInToMonitoring, treeRow } from './console.js';
-import type { ConsoleRun } from './harness.js';
-import {
-  browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
-  FLOW_TIMEOUT_MS,
-  newConsoleContext,
-  screenshot,
-  SETUP_TIMEOUT_MS,
-  skipBrowser,
-  startConsole,
-  stopConsole,
-} from './harness.js';
-
-/** Opens the header's language menu and picks `name` (as e2e/shell.test.ts does). */
-async function chooseLanguage(page: Page, button: string, name: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  // The button's tooltip covers the menu's first item until the pointer leaves the button.
-  await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
-  await page.getByRole('menuitem', { name }).click();
-}
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api.js';
+import { chooseLanguage, treeRow } from './console.js';
+import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
+import { useConsole } from './suite.js';
 
 /** The selected device's tab of that label (the page is the monitoring page, cached views aside). */
 function deviceTab(page: Page, label: string): Locator {
@@ -35,8 +16,7 @@ function deviceTab(page: Page, label: string): Locator {
 }
 
 describe.skipIf(skipBrowser())(browserSuiteTitle("a device's info and link tabs in Chromium"), () => {
-  let run: ConsoleRun | undefined;
-  let context: BrowserContext;
+  const suite = useConsole({ echoErrors: true });
   let page: Page;
   const serial = `INF${Math.floor(Math.random() * 1e8)
     .toString()
@@ -45,22 +25,11 @@ describe.skipIf(skipBrowser())(browserSuiteTitle("a device's info and link tabs 
   const renamed = `Renamed well ${serial}`;
 
   beforeAll(async () => {
-    run = await startConsole();
     // A device of its own, so the demo plant's devices keep their secrets.
-    const rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    const rest = await suite.demoApi();
     await api(rest, 'POST', '/equipment', { sn: serial, type: 'FL-R8', name, group: 'E2E info' });
-    context = await newConsoleContext(run.browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => console.error('pageerror', error.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') console.error('console', m.text());
-    });
-    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    page = await suite.demoPage();
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   it(
     'renames the device in the Info tab, and the tree shows the new name',
@@ -118,7 +87,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle("a device's info and link tabs 
       expect((await packet.textContent()) ?? '').toMatch(new RegExp(`^${serial}:[A-Za-z0-9]{8,64}$`));
 
       // The server now holds the new secret.
-      const rest = await apiSignIn(run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+      const rest = await suite.demoApi();
       const tree = await api<{ groups: { name: string; children: { id: number; unid: string }[] }[] }>(
         rest,
         'GET',

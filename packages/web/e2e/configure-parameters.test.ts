@@ -5,24 +5,13 @@
  * colour; an output's button mode and the channels shown changed in the UI tab and followed there
  * too; both tabs photographed in English, Chinese and traditional Chinese.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn, equipmentId } from './api.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, equipmentId } from './api.js';
 import type { ApiSession } from './api.js';
-import { aiValue, signInToMonitoring, treeRow } from './console.js';
-import type { ConsoleRun } from './harness.js';
-import {
-  browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
-  FLOW_TIMEOUT_MS,
-  newConsoleContext,
-  screenshot,
-  SETUP_TIMEOUT_MS,
-  skipBrowser,
-  startConsole,
-  stopConsole,
-} from './harness.js';
+import { aiValue, chooseLanguage, treeRow } from './console.js';
+import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
+import { useConsole } from './suite.js';
 
 /** Values reach the console within this (devices polled every 2 s here). */
 const LIVE_TIMEOUT_MS = 30_000;
@@ -40,13 +29,6 @@ interface StoredRecord {
     >;
     readonly modes: { readonly doUi: string; readonly doDi: Record<string, unknown> };
   };
-}
-
-/** Opens the header's language menu and picks `name` (as the shell's browser test does). */
-async function chooseLanguage(page: Page, button: string, name: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
-  await page.getByRole('menuitem', { name }).click();
 }
 
 /**
@@ -72,26 +54,16 @@ async function choose(page: Page, label: string, title: string): Promise<void> {
 }
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('device parameters and UI in Chromium'), () => {
-  let run: ConsoleRun | undefined;
-  let context: BrowserContext;
+  const suite = useConsole({ env: { POLL_SECONDS: '2' } });
   let page: Page;
   let rest: ApiSession;
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    run = await startConsole({ env: { POLL_SECONDS: '2' } });
-    rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
-    context = await newConsoleContext(run.browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    rest = await suite.demoApi();
+    page = await suite.demoPage();
     await treeRow(page, /Demo analog inputs/).click();
     await aiValue(page, 'AI1').waitFor();
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   it(
     'renames an output, rescales an input with new alarm limits, and the Channels tab follows',
@@ -183,7 +155,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('device parameters and UI in Ch
       }
       await chooseLanguage(page, '語言', 'English');
       await page.getByRole('button', { name: 'Language' }).waitFor();
-      expect(pageErrors).toEqual([]);
+      expect(suite.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );

@@ -61,6 +61,17 @@ export async function signInToMonitoring(
   await treeRow(page, /Demo relay board/).waitFor();
 }
 
+/**
+ * Opens the header's language menu through its button (named in the language shown, e.g.
+ * 'Language' or '语言') and picks the language `name` ('简体中文', '繁體中文', 'English').
+ */
+export async function chooseLanguage(page: Page, button: string, name: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  // The button's tooltip covers the menu's first item until the pointer leaves the button.
+  await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
+  await page.getByRole('menuitem', { name }).click();
+}
+
 /** A row of the equipment tree by its text (name, and the badges drawn beside it). */
 export function treeRow(page: Page, name: string | RegExp): Locator {
   return page.getByRole('treeitem', { name }).first();

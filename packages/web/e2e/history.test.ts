@@ -5,45 +5,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Route } from 'playwright-core';
-import { apiSignIn, equipmentId } from './api.js';
-import { signInToMonitoring, waitForRoute } from './console.js';
-import type { ConsoleRun } from './harness.js';
-import {
-  browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
-  FLOW_TIMEOUT_MS,
-  newConsoleContext,
-  screenshot,
-  SETUP_TIMEOUT_MS,
-  skipBrowser,
-  startConsole,
-  stopConsole,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { equipmentId } from './api.js';
+import { waitForRoute } from './console.js';
+import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
+import { useConsole } from './suite.js';
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('history in Chromium'), () => {
-  let run: ConsoleRun | undefined;
-  let context: BrowserContext;
+  // Polled every 2 s, the devices have a few rows of history by the time the page opens.
+  const suite = useConsole({ env: { POLL_SECONDS: '2' } });
   let page: Page;
   let relayBoard: number;
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // Polled every 2 s, the devices have a few rows of history by the time the page opens.
-    run = await startConsole({ env: { POLL_SECONDS: '2' } });
-    const rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    const rest = await suite.demoApi();
     relayBoard = await equipmentId(rest, 'DEMO0001');
-    context = await newConsoleContext(run.browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    page = await suite.demoPage();
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   it(
     "draws the relay board's curves",
@@ -188,6 +167,6 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('history in Chromium'), () => {
   );
 
   it('ran without a page error', () => {
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
   });
 });

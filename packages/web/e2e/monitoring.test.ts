@@ -3,55 +3,42 @@
  * the relay board switched from the console (and the simulated device's own relay changed), an
  * AI value updating from the live channel, and an alarm raised on the server popping up.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { api, apiSignIn, equipmentId, readRelays, withMeterAlarm } from './api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { api, equipmentId, readRelays, withMeterAlarm } from './api.js';
 import type { ApiSession } from './api.js';
-import { aiValue, signInToMonitoring, treeRow, waitForChange } from './console.js';
-import type { ConsoleRun } from './harness.js';
+import { aiValue, treeRow, waitForChange } from './console.js';
 import {
   browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
   FLOW_TIMEOUT_MS,
   newConsoleContext,
   screenshot,
   SETUP_TIMEOUT_MS,
   skipBrowser,
-  startConsole,
-  stopConsole,
 } from './harness.js';
+import { useConsole } from './suite.js';
 
 /** What devices do reaches the console within this (polls every 2 s here, pushes within 300 ms). */
 const LIVE_TIMEOUT_MS = 30_000;
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () => {
-  let run: ConsoleRun | undefined;
-  let context: BrowserContext;
+  // Devices polled every 2 s, so values move while a test watches.
+  const suite = useConsole({ env: { POLL_SECONDS: '2' } });
   let page: Page;
   let rest: ApiSession;
-  const pageErrors: string[] = [];
   /** PushInfo frames the console's live socket received. */
   const pushes: string[] = [];
 
   beforeAll(async () => {
-    // Devices polled every 2 s, so values move while a test watches.
-    run = await startConsole({ env: { POLL_SECONDS: '2' } });
-    rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
-    context = await newConsoleContext(run.browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    rest = await suite.demoApi();
+    page = await suite.newPage();
     page.on('websocket', (ws) => {
       ws.on('framereceived', ({ payload }) => {
         if (typeof payload === 'string' && payload.includes('"PushInfo"')) pushes.push(payload);
       });
     });
-    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    await suite.signInDemo(page);
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   it(
     'shows the demo plant in the tree with its counters',
@@ -147,7 +134,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
     'opens the device an address names, as the map and the header search link it',
     async () => {
       const id = await equipmentId(rest, 'DEMO0003');
-      await page.goto(`${run!.server.origin}/#/Equips?id=${id}`);
+      await page.goto(`${suite.origin}/#/Equips?id=${id}`);
       const row = treeRow(page, /Demo analog outputs/);
       await expect.poll(() => row.getAttribute('aria-selected'), { timeout: LIVE_TIMEOUT_MS }).toBe('true');
       await expect
@@ -183,7 +170,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
     async () => {
       // A console of its own whose live sockets pass through the test: it can close their server
       // side and turn new ones away, as a network outage or a restarting server would.
-      const dropped = await newConsoleContext(run!.browser);
+      const dropped = await newConsoleContext(suite.browser);
       let refuse = false;
       let opened = 0;
       const sockets: WebSocketRoute[] = [];
@@ -198,9 +185,9 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
       const id = await equipmentId(rest, 'DEMO0001');
       const [before] = await readRelays(rest, id, 1);
       const other = await dropped.newPage();
-      other.on('pageerror', (error) => pageErrors.push(error.message));
+      other.on('pageerror', (error) => suite.pageErrors.push(error.message));
       try {
-        await signInToMonitoring(other, run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+        await suite.signInDemo(other);
         const live = other.locator('[data-live]');
         await expect.poll(() => live.getAttribute('data-live'), { timeout: LIVE_TIMEOUT_MS }).toBe('live');
         await treeRow(other, /Demo relay board/).click();
@@ -250,6 +237,6 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('monitoring in Chromium'), () =
   );
 
   it('ran without a page error', () => {
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
   });
 });

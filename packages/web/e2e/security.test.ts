@@ -10,26 +10,23 @@
  *   map, the charts, /docs) without a single violation.
  * - Login links: with a session in the browser a `?token=` link asks before it switches account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { api, apiSignIn, equipmentId, withMeterAlarm } from './api.js';
+import { api, apiSignIn, equipmentId, registerAccount, withMeterAlarm } from './api.js';
 import type { ApiSession } from './api.js';
 import { aiValue, signIn, treeRow, waitForChange, waitForRoute } from './console.js';
-import type { ConsoleRun } from './harness.js';
 import {
   browserSuiteTitle,
   DEMO_PASSWORD,
   DEMO_USER,
   FLOW_TIMEOUT_MS,
-  loggedCode,
   newConsoleContext,
   screenshot,
   SETUP_TIMEOUT_MS,
   skipBrowser,
   sleep,
-  startConsole,
-  stopConsole,
 } from './harness.js';
+import { useConsole } from './suite.js';
 
 /**
  * Each runs a script if it is ever parsed as HTML: it sets window.__xss and opens a dialog. (No
@@ -84,7 +81,8 @@ async function expectShown(page: Page, text: string, within = page.locator('body
 }
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => {
-  let run: ConsoleRun | undefined;
+  // Info logs carry the verification code of the second account's registration.
+  const suite = useConsole({ env: { POLL_SECONDS: '2', LOG_LEVEL: 'info' } });
   let context: BrowserContext;
   let page: Page;
   let rest: ApiSession;
@@ -93,12 +91,11 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
   const violations: string[] = [];
   const pageErrors: string[] = [];
   /** The second account, for the login link. */
-  let other: { userName: string; token: string };
+  const OTHER = { userName: 'e2e-other', password: 'other-pass-1', phone: '13800000077' };
+  let other: ApiSession;
 
   beforeAll(async () => {
-    // Info logs carry the verification code of the second account's registration.
-    run = await startConsole({ env: { POLL_SECONDS: '2', LOG_LEVEL: 'info' } });
-    const origin = run.server.origin;
+    const origin = suite.origin;
     rest = await apiSignIn(origin, DEMO_USER, DEMO_PASSWORD);
     relayBoard = await equipmentId(rest, 'DEMO0001');
 
@@ -119,9 +116,9 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
       settings: { ai: { names: [HOSTILE.meterInput] } },
     });
 
-    other = await registerOther(origin);
+    other = await registerAccount(suite.server, OTHER);
 
-    context = await newConsoleContext(run.browser);
+    context = await suite.newContext();
     await context.addInitScript({
       content: `document.addEventListener('securitypolicyviolation', (e) => {
         (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI);
@@ -134,30 +131,6 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
     await signIn(page, DEMO_USER, DEMO_PASSWORD);
     await waitForRoute(page, '/Equips');
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
-
-  async function registerOther(origin: string): Promise<{ userName: string; token: string }> {
-    const phone = '13800000077';
-    const userName = 'e2e-other';
-    const password = 'other-pass-1';
-    const sent = await fetch(`${origin}/api/v1/auth/verification-codes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phone, purpose: 'register' }),
-    });
-    if (!sent.ok) throw new Error(`verification code: ${sent.status} ${await sent.text()}`);
-    const code = await loggedCode(run!.server, phone);
-    const registered = await fetch(`${origin}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName, password, phone, code }),
-    });
-    if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-    return { userName, token: (await apiSignIn(origin, userName, password)).token };
-  }
 
   it(
     'shows the hostile names as text in the tree, the device view and the group view, with live values',
@@ -287,7 +260,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
       const docsErrors: string[] = [];
       watch(docs, docsDialogs, docsViolations, docsErrors);
       try {
-        await docs.goto(`${run!.server.origin}/docs`);
+        await docs.goto(`${suite.origin}/docs`);
         await docs.locator('.swagger-ui .info .title').filter({ hasText: 'Fieldlink API' }).waitFor();
         await expect.poll(() => docs.locator('.opblock').count()).toBeGreaterThan(10);
         await screenshot(docs, 'security-docs');
@@ -304,7 +277,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
   it(
     'asks before a token link switches a signed-in browser to another account (in Chinese)',
     async () => {
-      const origin = run!.server.origin;
+      const origin = suite.origin;
       const demo = await fetch(`${origin}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -312,7 +285,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
       }).then((r) => r.json() as Promise<{ accessToken: string; refreshToken: string }>);
       // The console takes the account's language once it has its record.
       await api(rest, 'PATCH', '/me', { language: 'zh' });
-      const zh = await newConsoleContext(run!.browser, { language: 'zh' });
+      const zh = await newConsoleContext(suite.browser, { language: 'zh' });
       const linkDialogs: string[] = [];
       const linkViolations: string[] = [];
       const linkErrors: string[] = [];
@@ -359,7 +332,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
         await expect.poll(switched, { timeout: LIVE_TIMEOUT_MS }).not.toBeNull();
         const token = await stored();
         const me = await api<{ userName: string }>({ origin, token: String(token) }, 'GET', '/me');
-        expect(me.userName).toBe(other.userName);
+        expect(me.userName).toBe(OTHER.userName);
         // demo's session on the server ended with it.
         const refreshed = await fetch(`${origin}/api/v1/auth/refresh`, {
           method: 'POST',

@@ -5,25 +5,20 @@
  * share page with the code, redeems it and finds the relay board in the tree, selected, without
  * operation controls. A second code redeemed in Chinese gives the zh screenshots.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { api, apiSignIn, equipmentId } from './api.js';
 import type { ApiSession } from './api.js';
 import { loginForm, routeQuery, treeRow, waitForRoute } from './console.js';
-import type { ConsoleRun } from './harness.js';
 import {
   browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
   FLOW_TIMEOUT_MS,
   loggedCode,
-  newConsoleContext,
   screenshot,
   SETUP_TIMEOUT_MS,
   skipBrowser,
-  startConsole,
-  stopConsole,
 } from './harness.js';
+import { useConsole } from './suite.js';
 
 interface ShareCode {
   readonly code: string;
@@ -33,20 +28,13 @@ interface ShareCode {
 const GUEST = { userName: 'e2e-guest', password: 'guest-pass-1', phone: '13800000088' };
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
-  let run: ConsoleRun | undefined;
+  // Info logs carry the verification code of the guest's registration.
+  const suite = useConsole({ env: { LOG_LEVEL: 'info' } });
   let rest: ApiSession;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // Info logs carry the verification code of the guest's registration.
-    run = await startConsole({ env: { LOG_LEVEL: 'info' } });
-    rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    rest = await suite.demoApi();
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   /** Demo's read-only code for one redemption of the device with this serial. */
   async function shareReadOnly(serial: string): Promise<{ id: number; share: ShareCode }> {
@@ -61,18 +49,9 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
     return { id, share };
   }
 
-  /** A signed-out browser profile in this language. */
-  async function freshPage(language: string): Promise<Page> {
-    const context = await newConsoleContext(run!.browser, { language });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
-
   /** The guest's account language, which the console takes on at sign-in. */
   async function preferLanguage(language: 'en' | 'zh'): Promise<void> {
-    const guest = await apiSignIn(run!.server.origin, GUEST.userName, GUEST.password);
+    const guest = await apiSignIn(suite.origin, GUEST.userName, GUEST.password);
     await api(guest, 'PATCH', '/me', { language });
   }
 
@@ -89,8 +68,8 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
     'a new user follows the link, registers and signs in on the way, redeems and watches read-only',
     async () => {
       const { id, share } = await shareReadOnly('DEMO0001');
-      expect(share.url).toBe(`${run!.server.origin}/#/share?code=${share.code}`);
-      const page = await freshPage('en');
+      expect(share.url).toBe(`${suite.origin}/#/share?code=${share.code}`);
+      const page = await suite.newPage({ language: 'en' });
       await page.goto(share.url);
       await waitForRoute(page, '/login');
       expect(routeQuery(page).get('redirect')).toBe(`/share?code=${share.code}`);
@@ -106,7 +85,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
       await page.getByPlaceholder('Enter the password again').fill(GUEST.password);
       await page.getByPlaceholder('Enter your mobile number').fill(GUEST.phone);
       await page.getByRole('button', { name: 'Get code' }).click();
-      await page.getByPlaceholder('Enter the 6-digit code').fill(await loggedCode(run!.server, GUEST.phone));
+      await page.getByPlaceholder('Enter the 6-digit code').fill(await loggedCode(suite.server, GUEST.phone));
       await page.getByRole('button', { name: 'Register', exact: true }).click();
 
       await waitForRoute(page, '/login');
@@ -137,7 +116,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
       await page.getByRole('button', { name: 'Redeem', exact: true }).click();
       await page.getByText('This share code is wrong, expired, revoked or used up').waitFor();
       await expect.poll(() => field.inputValue()).toBe(share.code);
-      expect(pageErrors).toEqual([]);
+      expect(suite.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );
@@ -147,7 +126,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
     async () => {
       const { id, share } = await shareReadOnly('DEMO0002');
       await preferLanguage('zh');
-      const page = await freshPage('zh');
+      const page = await suite.newPage({ language: 'zh' });
       await page.goto(share.url);
       await waitForRoute(page, '/login');
       // The sign-in form in Chinese (console.ts's signIn reads the English one).
@@ -165,7 +144,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
       // Both shared devices are in the guest's tree now.
       await treeRow(page, /Demo relay board/).waitFor();
       await screenshot(page, 'share-redeemed-zh');
-      expect(pageErrors).toEqual([]);
+      expect(suite.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );

@@ -5,31 +5,19 @@
  * it and sees it revoked. A viewer who redeemed a read-only code shows in the list of who has
  * access. Once in each language (en, zh, tc), with screenshots of the dialog and of the lists.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import enMonitoring from '../src/locales/en/monitoring.js';
 import enSharing from '../src/locales/en/sharing.js';
 import tcMonitoring from '../src/locales/tc/monitoring.js';
 import tcSharing from '../src/locales/tc/sharing.js';
 import zhMonitoring from '../src/locales/zh/monitoring.js';
 import zhSharing from '../src/locales/zh/sharing.js';
-import { api, apiSignIn, equipmentId } from './api.js';
+import { api, equipmentId, registerAccount } from './api.js';
 import type { ApiSession } from './api.js';
-import { signInToMonitoring, treeRow } from './console.js';
-import type { ConsoleRun } from './harness.js';
-import {
-  browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
-  FLOW_TIMEOUT_MS,
-  loggedCode,
-  newConsoleContext,
-  screenshot,
-  SETUP_TIMEOUT_MS,
-  skipBrowser,
-  startConsole,
-  stopConsole,
-} from './harness.js';
+import { treeRow } from './console.js';
+import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
+import { useConsole } from './suite.js';
 
 const TEXTS = {
   en: { monitoring: enMonitoring, sharing: enSharing },
@@ -54,61 +42,33 @@ const named = (text: string): RegExp =>
   new RegExp(`^\\s*${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('managing sharing in Chromium'), () => {
-  let run: ConsoleRun | undefined;
+  // Info logs carry the verification code of the viewer's registration.
+  const suite = useConsole({ env: { LOG_LEVEL: 'info' } });
   let rest: ApiSession;
   let boardId: number;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
   /** What the browser said about the Content-Security-Policy (a refused script or style). */
   const policyViolations: string[] = [];
 
   beforeAll(async () => {
-    // Info logs carry the verification code of the viewer's registration.
-    run = await startConsole({ env: { LOG_LEVEL: 'info' } });
-    rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    rest = await suite.demoApi();
     boardId = await equipmentId(rest, 'DEMO0001');
     // A viewer holds a read-only share of the board, so the list of who has access has a row.
-    const origin = run.server.origin;
-    await fetch(`${origin}/api/v1/auth/verification-codes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phone: VIEWER.phone, purpose: 'register' }),
-    });
-    const code = await loggedCode(run.server, VIEWER.phone);
-    const registered = await fetch(`${origin}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        userName: VIEWER.userName,
-        password: VIEWER.password,
-        phone: VIEWER.phone,
-        code,
-      }),
-    });
-    expect(registered.status).toBe(201);
-    const viewer = await apiSignIn(origin, VIEWER.userName, VIEWER.password);
+    const viewer = await registerAccount(suite.server, VIEWER);
     const share = await api<{ code: string }>(rest, 'POST', `/equipment/${boardId}/share-codes`, {
       level: 'read',
       validity: '1w',
     });
     await api(viewer, 'POST', '/share-codes/redeem', { code: share.code });
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   /** Demo signed in, in `language` (the account's, which the console takes on at sign-in). */
   async function ownerPage(language: Language): Promise<Page> {
     await api(rest, 'PATCH', '/me', { language });
-    const context = await newConsoleContext(run!.browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const page = await suite.newPage();
     page.on('console', (message) => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) policyViolations.push(message.text());
     });
-    await signInToMonitoring(page, run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+    await suite.signInDemo(page);
     return page;
   }
 
@@ -143,9 +103,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('managing sharing in Chromium')
     const code = ((await page.getByTestId('share-code').textContent()) ?? '').replace(/\s/g, '');
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(await page.getByTestId('share-code').textContent()).toMatch(/^(\w{4} ){6}\w{2}$/);
-    expect(await page.getByTestId('share-url').textContent()).toBe(
-      `${run!.server.origin}/#/share?code=${code}`,
-    );
+    expect(await page.getByTestId('share-url').textContent()).toBe(`${suite.origin}/#/share?code=${code}`);
     // The QR code of the link, drawn as SVG: dark modules on a light ground.
     const qr = page.getByTestId('share-qr').locator('svg');
     await qr.waitFor();
@@ -186,7 +144,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('managing sharing in Chromium')
     // Revoking a code leaves the access already given.
     await viewerRow.waitFor();
     if (language === 'en') await screenshot(page, 'sharing-revoked-en');
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
     expect(policyViolations).toEqual([]);
   }
 

@@ -3,22 +3,18 @@
  * chosen and kept over a reload, the visited tabs' close actions, the map closed while it zooms
  * (saved as a screenshot), and signing out to /login.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page, Request, WebSocket } from 'playwright-core';
-import { routePath, signInToMonitoring, treeRow, waitForRoute } from './console.js';
-import type { ConsoleRun } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Request, WebSocket } from 'playwright-core';
+import { chooseLanguage, routePath, treeRow, waitForRoute } from './console.js';
 import {
   browserSuiteTitle,
-  DEMO_PASSWORD,
   DEMO_USER,
   FLOW_TIMEOUT_MS,
-  newConsoleContext,
   screenshot,
   SETUP_TIMEOUT_MS,
   skipBrowser,
-  startConsole,
-  stopConsole,
 } from './harness.js';
+import { useConsole } from './suite.js';
 
 const LAYOUTS = [
   ['column', 'Column'],
@@ -81,38 +77,21 @@ async function visit(page: Page, path: string): Promise<void> {
   }
 }
 
-/** Opens the header's language menu and picks `name`. */
-async function chooseLanguage(page: Page, button: string, name: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  // The button's tooltip covers the menu's first item until the pointer leaves the button.
-  await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
-  await page.getByRole('menuitem', { name }).click();
-}
-
 describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'), () => {
-  let run: ConsoleRun | undefined;
-  let context: BrowserContext;
+  const suite = useConsole();
   let page: Page;
-  const pageErrors: string[] = [];
   const liveSockets: WebSocket[] = [];
 
   beforeAll(async () => {
-    run = await startConsole();
-    context = await newConsoleContext(run.browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page = await suite.newPage();
     page.on('websocket', (ws) => {
       if (new URL(ws.url()).pathname === '/ws') liveSockets.push(ws);
     });
     // A socket of a document that was reloaded away is gone without a close event: only the
     // current document's sockets are followed.
     page.on('domcontentloaded', () => liveSockets.splice(0));
-    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    await suite.signInDemo(page);
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   it(
     'draws every layout (saved as screenshots)',
@@ -187,12 +166,12 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'
   it(
     'draws the map from the console alone, and closes it in the middle of a zoom without an error',
     async () => {
-      const before = pageErrors.length;
+      const before = suite.pageErrors.length;
       // No tile server: every request the map makes goes to the console's own origin.
       const elsewhere: string[] = [];
       const onRequest = (request: Request): void => {
         const url = new URL(request.url());
-        if (/^https?:$/.test(url.protocol) && url.origin !== run!.server.origin) elsewhere.push(url.href);
+        if (/^https?:$/.test(url.protocol) && url.origin !== suite.origin) elsewhere.push(url.href);
       };
       page.on('request', onRequest);
       await visit(page, '/map');
@@ -222,7 +201,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'
       await waitForRoute(page, '/Equips');
       // Past the end of the zoom animation (250 ms) and a resize's moveend (200 ms).
       await page.waitForTimeout(800);
-      expect(pageErrors.slice(before)).toEqual([]);
+      expect(suite.pageErrors.slice(before)).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );
@@ -249,6 +228,6 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('the console shell in Chromium'
   );
 
   it('ran without a page error', () => {
-    expect(pageErrors).toEqual([]);
+    expect(suite.pageErrors).toEqual([]);
   });
 });

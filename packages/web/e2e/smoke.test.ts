@@ -2,8 +2,7 @@
  * The console in a real browser against the real server with the demo plant: it loads, sends a
  * signed-out visitor to /login, and signs the demo account in to the monitoring page and its tree.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleRun } from './harness.js';
+import { describe, expect, it } from 'vitest';
 import {
   browserSuiteTitle,
   DEMO_PASSWORD,
@@ -11,32 +10,23 @@ import {
   FLOW_TIMEOUT_MS,
   newConsoleContext,
   screenshot,
-  SETUP_TIMEOUT_MS,
   skipBrowser,
-  startConsole,
-  stopConsole,
 } from './harness.js';
 import { loginForm, routePath, routeQuery, signIn, treeRow, waitForRoute } from './console.js';
+import { useConsole } from './suite.js';
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('console smoke test in Chromium'), () => {
-  let run: ConsoleRun | undefined;
-
-  beforeAll(async () => {
-    run = await startConsole();
-  }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await stopConsole(run);
-  }, 60_000);
+  const suite = useConsole();
 
   it(
     'loads, sends a signed-out visitor to /login and signs the demo account in to /Equips',
     async () => {
-      const context = await newConsoleContext(run!.browser);
+      const context = await newConsoleContext(suite.browser);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       try {
-        const response = await page.goto(`${run!.server.origin}/`);
+        const response = await page.goto(`${suite.origin}/`);
         expect(response?.status()).toBe(200);
         await waitForRoute(page, '/login');
         await loginForm.userName(page).waitFor();
@@ -58,10 +48,10 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('console smoke test in Chromium
   it(
     'keeps the route asked for while signed out as the redirect of /login',
     async () => {
-      const context = await newConsoleContext(run!.browser);
+      const context = await newConsoleContext(suite.browser);
       const page = await context.newPage();
       try {
-        await page.goto(`${run!.server.origin}/#/history`);
+        await page.goto(`${suite.origin}/#/history`);
         await waitForRoute(page, '/login');
         expect(routeQuery(page).get('redirect')).toBe('/history');
       } finally {

@@ -6,23 +6,12 @@
  * sub-devices tab, the delete confirmation and /baseConfig in English, Chinese and traditional
  * Chinese.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn, equipmentId } from './api.js';
-import { routePath, signInToMonitoring, treeRow, waitForRoute } from './console.js';
-import type { ConsoleRun } from './harness.js';
-import {
-  browserSuiteTitle,
-  DEMO_PASSWORD,
-  DEMO_USER,
-  FLOW_TIMEOUT_MS,
-  newConsoleContext,
-  screenshot,
-  SETUP_TIMEOUT_MS,
-  skipBrowser,
-  startConsole,
-  stopConsole,
-} from './harness.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, equipmentId } from './api.js';
+import { chooseLanguage, routePath, treeRow, waitForRoute } from './console.js';
+import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
+import { useConsole } from './suite.js';
 
 /** The view shown: the others stay in the page, hidden (cached views). */
 const shown = (page: Page): Locator => page.locator('.fl-view:not([hidden])');
@@ -31,22 +20,13 @@ const shown = (page: Page): Locator => page.locator('.fl-view:not([hidden])');
 const deviceTab = (page: Page, key: string): Locator =>
   shown(page).locator(`.ant-tabs-tab[data-node-key="${key}"]`);
 
-/** Opens the header's language menu and picks `name` (as e2e/shell.test.ts does). */
-async function chooseLanguage(page: Page, button: string, name: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  // The button's tooltip covers the menu's first item until the pointer leaves the button.
-  await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
-  await page.getByRole('menuitem', { name }).click();
-}
-
 /** Filters the monitoring tree by `text` (its search box). */
 async function searchTree(page: Page, text: string): Promise<void> {
   await shown(page).getByLabel('Search name or serial number').fill(text);
 }
 
 describe.skipIf(skipBrowser())(browserSuiteTitle('sub-devices, deleting and /baseConfig in Chromium'), () => {
-  let run: ConsoleRun | undefined;
-  let context: BrowserContext;
+  const suite = useConsole({ echoErrors: true });
   let page: Page;
   const serial = `DEL${Math.floor(Math.random() * 1e8)
     .toString()
@@ -55,22 +35,11 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sub-devices, deleting and /bas
   const slave = `E2E slave ${serial.slice(-4)}`;
 
   beforeAll(async () => {
-    run = await startConsole();
     // A device of the test's own to delete, so the demo plant stays whole.
-    const rest = await apiSignIn(run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    const rest = await suite.demoApi();
     await api(rest, 'POST', '/equipment', { sn: serial, type: 'FL-R8', name: doomed, group: 'E2E delete' });
-    context = await newConsoleContext(run.browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => console.error('pageerror', error.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') console.error('console', m.text());
-    });
-    await signInToMonitoring(page, run.server.origin, DEMO_USER, DEMO_PASSWORD);
+    page = await suite.demoPage();
   }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stopConsole(run);
-  }, 60_000);
 
   it(
     'adds a wireless slave under the team host, sees it in the tree, and removes it',
@@ -149,7 +118,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sub-devices, deleting and /bas
       await expect
         .poll(() => page.getByRole('treeitem', { name: new RegExp(doomed) }).count(), { timeout: 15_000 })
         .toBe(0);
-      const rest = await apiSignIn(run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+      const rest = await suite.demoApi();
       await expect(equipmentId(rest, serial)).rejects.toThrow(/not in the tree/);
     },
     FLOW_TIMEOUT_MS,
@@ -171,7 +140,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sub-devices, deleting and /bas
         .first()
         .waitFor();
 
-      const rest = await apiSignIn(run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+      const rest = await suite.demoApi();
       const team = await equipmentId(rest, 'DEMO0004');
       await view.getByRole('treeitem', { name: /Demo team host/ }).click();
       await waitForRoute(page, `/baseConfig/${team}`);
@@ -198,7 +167,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sub-devices, deleting and /bas
         ['Language', '简体中文', 'zh'],
         ['语言', '繁體中文', 'tc'],
       ];
-      const rest = await apiSignIn(run!.server.origin, DEMO_USER, DEMO_PASSWORD);
+      const rest = await suite.demoApi();
       const team = await equipmentId(rest, 'DEMO0004');
       for (const [button, language, lang] of shots) {
         await chooseLanguage(page, button, language);

@@ -13,8 +13,12 @@ import {
   ShareCodeRedeem,
   ShareCodeRedeemed,
 } from './sharing.js';
-
-const CODE = '0123456789ABCDEFGHJKMNPQRS';
+import {
+  SAMPLE_SHARE_CODE as CODE,
+  sampleGrantItem,
+  sampleShareCodeCreated,
+  sampleShareCodeItem,
+} from '../test-support/sharing.js';
 
 describe('share code written form', () => {
   it('is 26 characters of Crockford base32', () => {
@@ -63,17 +67,7 @@ describe('issuing a code', () => {
   });
 
   it('describes the reply with the code and its link', () => {
-    const reply = {
-      id: 3,
-      code: CODE,
-      url: `http://localhost:3000/#/share?code=${CODE}`,
-      expiresAt: '2026-11-27T14:00:00.000Z',
-      level: 'read',
-      validity: '1d',
-      maxCount: 1,
-      camera: false,
-      slaves: false,
-    };
+    const reply = sampleShareCodeCreated();
     expect(ShareCodeCreated.parse(reply)).toEqual(reply);
     expect(ShareCodeCreated.safeParse({ ...reply, expiresAt: 'tomorrow' }).success).toBe(false);
   });
@@ -104,35 +98,8 @@ describe('redeeming a code', () => {
 });
 
 describe("the owner's lists", () => {
-  const codeItem = {
-    id: 12,
-    level: 'operate',
-    validity: '1w',
-    maxCount: 3,
-    usedCount: 1,
-    camera: false,
-    slaves: false,
-    expiresAt: '2026-01-12T08:00:00.000Z',
-    revokedAt: null,
-    createdAt: '2026-01-05T08:00:00.000Z',
-    createdBy: 7,
-  };
-  const grantItem = {
-    id: 31,
-    userId: 9,
-    userName: 'bob',
-    level: 'operate',
-    read: true,
-    operate: true,
-    edit: false,
-    delete: false,
-    camera: false,
-    slaves: false,
-    expiresAt: '2026-01-12T08:00:00.000Z',
-    expired: false,
-    createdAt: '2026-01-05T09:30:00.000Z',
-    shareCodeId: 12,
-  };
+  const codeItem = sampleShareCodeItem();
+  const grantItem = sampleGrantItem();
 
   it('describes a page of codes as docs/api.md shows it', () => {
     const page = { items: [codeItem], total: 1 };

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../session/store';
+import {
+  SAMPLE_SHARE_CODE,
+  sampleGrantItem,
+  sampleShareCodeCreated,
+  sampleShareCodeItem,
+} from '../../../protocol/src/test-support/sharing';
 import { errorReply, mockFetch } from '../session/test-support';
 import { ApiError } from './http';
 import {
@@ -14,36 +20,9 @@ import {
   updateGrant,
 } from './sharing';
 
-const CODE = '0123456789ABCDEFGHJKMNPQRS';
-const CODE_ITEM = {
-  id: 12,
-  level: 'operate',
-  validity: '1w',
-  maxCount: 3,
-  usedCount: 1,
-  camera: false,
-  slaves: false,
-  expiresAt: '2026-01-12T08:00:00.000Z',
-  revokedAt: null,
-  createdAt: '2026-01-05T08:00:00.000Z',
-  createdBy: 7,
-};
-const GRANT = {
-  id: 31,
-  userId: 9,
-  userName: 'bob',
-  level: 'operate',
-  read: true,
-  operate: true,
-  edit: false,
-  delete: false,
-  camera: false,
-  slaves: false,
-  expiresAt: '2026-01-12T08:00:00.000Z',
-  expired: false,
-  createdAt: '2026-01-05T09:30:00.000Z',
-  shareCodeId: 12,
-};
+const CODE = SAMPLE_SHARE_CODE;
+const CODE_ITEM = sampleShareCodeItem();
+const GRANT = sampleGrantItem();
 const REDEEMED = { equipmentId: 5, grantId: 9, level: 'read', camera: false, slaves: false, expiresAt: null };
 
 describe('sharing calls', () => {
@@ -64,17 +43,7 @@ describe('sharing calls', () => {
   });
 
   it('issues a code for one equipment', async () => {
-    const created = {
-      id: 3,
-      code: CODE,
-      url: `http://localhost/#/share?code=${CODE}`,
-      expiresAt: '2026-11-27T14:00:00.000Z',
-      level: 'read',
-      validity: '1d',
-      maxCount: 1,
-      camera: false,
-      slaves: false,
-    };
+    const created = sampleShareCodeCreated({ url: `http://localhost/#/share?code=${CODE}` });
     const mock = mockFetch({ 'POST /equipment/4/share-codes': { status: 201, body: created } });
     restore = mock.restore;
     await expect(createShareCode(4, { level: 'read', validity: '1d' })).resolves.toEqual(created);

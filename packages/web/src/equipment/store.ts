@@ -164,13 +164,7 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
         set({ status: 'error', error: error instanceof Error ? error.message : String(error) });
       return;
     }
-    try {
-      const records = await listAllEquipment();
-      if (mine !== generation) return;
-      set((s) => withRecords(s, records));
-    } catch {
-      // The tree works without them; a selected device loads its own record.
-    }
+    await loadAllRecords(mine);
   },
 
   async resync() {
@@ -230,13 +224,7 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
           .catch(() => undefined);
       return;
     }
-    try {
-      const records = await listAllEquipment();
-      if (mine !== generation) return;
-      set((s) => withRecords(s, records));
-    } catch {
-      // The records already held stay.
-    }
+    await loadAllRecords(mine);
   },
 
   putRecord(record) {
@@ -313,3 +301,18 @@ export const useEquipmentStore = create<EquipmentState>()((set, get) => ({
     set({ ...initial });
   },
 }));
+
+/**
+ * Every record of the user's devices into the store, unless a load started since `mine`. Without
+ * them the tree still works (a selected device loads its own record) and the records already held
+ * stay.
+ */
+async function loadAllRecords(mine: number): Promise<void> {
+  try {
+    const records = await listAllEquipment();
+    if (mine !== generation) return;
+    useEquipmentStore.setState((s) => withRecords(s, records));
+  } catch {
+    // The next load or refresh tries again.
+  }
+}

@@ -121,6 +121,19 @@ export function sampleRecord(overrides: Partial<Equipment> = {}): Equipment {
   };
 }
 
+/**
+ * A record of these channel counts whose settings are the sample ones of the counts with the parts
+ * `change` gives (from the sample settings) put in their place; `overrides` as sampleRecord's.
+ */
+export function sampleRecordOf(
+  counts: ChannelCounts,
+  change: (settings: EquipmentSettings) => Partial<EquipmentSettings>,
+  overrides: Partial<Equipment> = {},
+): Equipment {
+  const settings = sampleSettings(counts);
+  return sampleRecord({ counts, settings: { ...settings, ...change(settings) }, ...overrides });
+}
+
 export function treeDevice(overrides: Partial<TreeDevice> & { id: number; name: string }): TreeDevice {
   return {
     unid: `SN${overrides.id}`,

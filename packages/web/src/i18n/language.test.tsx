@@ -66,7 +66,9 @@ describe('the console language', () => {
     fireEvent.click(screen.getByLabelText('语言', { selector: 'button' }));
     fireEvent.click(await screen.findByText('繁體中文'));
 
-    await waitFor(() => expect(columnTitles()).toEqual(['監控', '歷史資料', '系統概覽', '地圖', '設備配置', '設定']));
+    await waitFor(() =>
+      expect(columnTitles()).toEqual(['監控', '歷史資料', '系統概覽', '地圖', '設備配置', '設定']),
+    );
     expect(document.querySelector('.fl-tab.fl-active')?.textContent).toBe('歷史資料');
     expect(document.documentElement.lang).toBe('zh-TW');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('tc');

@@ -10,27 +10,28 @@ import {
 } from './access';
 import type { RouteEntry } from './table';
 import { flatten, routes } from './table';
+import { testKey } from '../i18n/test-support';
 
 const table: RouteEntry[] = [
-  { path: '/login', titleKey: 'login', public: true, bare: true, hidden: true },
-  { path: '/403', titleKey: 'forbidden', hidden: true },
-  { path: '/base', titleKey: 'base' },
-  { path: '/visitor', titleKey: 'visitor', level: 0 },
-  { path: '/user', titleKey: 'user', level: 4 },
-  { path: '/manager', titleKey: 'manager', level: 100 },
-  { path: '/admin', titleKey: 'admin', level: 1000 },
-  { path: '/gold-role', titleKey: 'goldRole', level: 0, role: 6 },
+  { path: '/login', titleKey: testKey('login'), public: true, bare: true, hidden: true },
+  { path: '/403', titleKey: testKey('forbidden'), hidden: true },
+  { path: '/base', titleKey: testKey('base') },
+  { path: '/visitor', titleKey: testKey('visitor'), level: 0 },
+  { path: '/user', titleKey: testKey('user'), level: 4 },
+  { path: '/manager', titleKey: testKey('manager'), level: 100 },
+  { path: '/admin', titleKey: testKey('admin'), level: 1000 },
+  { path: '/gold-role', titleKey: testKey('goldRole'), level: 0, role: 6 },
   {
     path: '/setting',
-    titleKey: 'setting',
+    titleKey: testKey('setting'),
     level: 4,
     redirect: '/setting/me',
     children: [
-      { path: '/setting/me', titleKey: 'me' },
-      { path: '/setting/users', titleKey: 'users', level: 100 },
+      { path: '/setting/me', titleKey: testKey('me') },
+      { path: '/setting/users', titleKey: testKey('users'), level: 100 },
     ],
   },
-  { path: '/device/:id', titleKey: 'device', level: 0 },
+  { path: '/device/:id', titleKey: testKey('device'), level: 0 },
 ];
 
 const paths = (entries: readonly RouteEntry[]) => flatten(entries).map((e) => e.path);

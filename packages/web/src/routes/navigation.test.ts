@@ -10,25 +10,35 @@ import {
 } from './navigation';
 import type { RouteEntry } from './table';
 import { routes } from './table';
+import { testKey } from '../i18n/test-support';
 
 const table: RouteEntry[] = [
-  { path: '/', titleKey: 'home', redirect: '/a', hidden: true },
-  { path: '/login', titleKey: 'login', bare: true, public: true },
-  { path: '/a', titleKey: 'a', icon: 'HomeOutlined' },
+  { path: '/', titleKey: testKey('home'), redirect: '/a', hidden: true },
+  { path: '/login', titleKey: testKey('login'), bare: true, public: true },
+  { path: '/a', titleKey: testKey('a'), icon: 'HomeOutlined' },
   {
     path: '/g',
-    titleKey: 'g',
+    titleKey: testKey('g'),
     icon: 'AppstoreOutlined',
     children: [
-      { path: '/g/one', titleKey: 'one' },
-      { path: '/g/secret', titleKey: 'secret', hidden: true },
-      { path: '/g/sub', titleKey: 'sub', children: [{ path: '/g/sub/deep', titleKey: 'deep' }] },
+      { path: '/g/one', titleKey: testKey('one') },
+      { path: '/g/secret', titleKey: testKey('secret'), hidden: true },
+      {
+        path: '/g/sub',
+        titleKey: testKey('sub'),
+        children: [{ path: '/g/sub/deep', titleKey: testKey('deep') }],
+      },
     ],
   },
-  { path: '/r', titleKey: 'r', redirect: '/r/x', children: [{ path: '/r/x', titleKey: 'x' }] },
-  { path: '/jujuda', titleKey: 'diagrams' },
-  { path: '/increment/serviceManager', titleKey: 'services' },
-  { path: '/untitled', titleKey: '' },
+  {
+    path: '/r',
+    titleKey: testKey('r'),
+    redirect: '/r/x',
+    children: [{ path: '/r/x', titleKey: testKey('x') }],
+  },
+  { path: '/jujuda', titleKey: testKey('diagrams') },
+  { path: '/increment/serviceManager', titleKey: testKey('services') },
+  { path: '/untitled', titleKey: testKey('') },
 ];
 
 const t = (key: string) => `T(${key})`;
@@ -74,7 +84,7 @@ describe('horizontal menus', () => {
 describe('breadcrumb and titles', () => {
   it('lists the matched entries with titles, top down', () => {
     expect(breadcrumb('/g/sub/deep', table).map((c) => c.titleKey)).toEqual(['g', 'sub', 'deep']);
-    expect(breadcrumb('/a', table)).toEqual([{ path: '/a', titleKey: 'a', icon: 'HomeOutlined' }]);
+    expect(breadcrumb('/a', table)).toEqual([{ path: '/a', titleKey: testKey('a'), icon: 'HomeOutlined' }]);
     expect(breadcrumb('/nowhere', table)).toEqual([]);
   });
 

@@ -4,10 +4,11 @@
  */
 import { routeChain } from './access';
 import type { RouteEntry } from './table';
+import type { MessageKey, Translate } from '../i18n';
 
 export interface MenuNode {
   readonly path: string;
-  readonly titleKey: string;
+  readonly titleKey: MessageKey;
   readonly icon?: string;
   /** Where a click on a group goes: its redirect, else its first child. */
   readonly target: string;
@@ -22,8 +23,8 @@ export interface MenuNode {
 
 /** What a menu entry, crumb or tab shows: its literal title, else its translated title key. */
 export function titleOf(
-  item: { readonly titleKey: string; readonly title?: string | undefined },
-  translate: (key: string) => string,
+  item: { readonly titleKey: MessageKey; readonly title?: string | undefined },
+  translate: Translate,
 ): string {
   return item.title ?? translate(item.titleKey);
 }
@@ -90,7 +91,7 @@ export function openKeysFor(path: string, tree: readonly MenuNode[]): string[] {
 
 export interface Crumb {
   readonly path: string;
-  readonly titleKey: string;
+  readonly titleKey: MessageKey;
   readonly icon?: string;
   readonly title?: string;
 }
@@ -119,7 +120,7 @@ export function tabTitleKey(path: string, entries: readonly RouteEntry[]): strin
 export function pageTitle(
   path: string,
   entries: readonly RouteEntry[],
-  translate: (key: string) => string,
+  translate: Translate,
   appTitle?: string | null,
 ): string {
   const app = appTitle?.trim() || translate('common.appTitle');

@@ -5,6 +5,7 @@
  */
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { MessageKey } from '../i18n';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -12,7 +13,7 @@ export interface RouteEntry {
   /** Absolute path, as in the address after '#'. */
   readonly path: string;
   /** i18n key of the title (menu, tab, breadcrumb, page title). */
-  readonly titleKey: string;
+  readonly titleKey: MessageKey;
   /** Name of an @ant-design/icons icon. */
   readonly icon?: string;
   /** Lowest numeric authority level that sees the route (0 visitor … 1000 admin). */

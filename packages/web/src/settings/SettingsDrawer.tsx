@@ -10,6 +10,7 @@ import { closeSettingsDrawer, useSettingsDrawer } from './drawer';
 import { COLUMN_STYLES, LAYOUTS, TAB_STYLES, THEME_NAMES } from './settings';
 import type { BooleanSetting, ShellSettings } from './settings';
 import { useSettings } from './store';
+import type { MessageKey } from '../i18n';
 
 /** §4: the random theme's loader closes after 1 s. */
 export const RANDOM_THEME_LOADER_MS = 1000;
@@ -125,7 +126,11 @@ export default function SettingsDrawer() {
               size="small"
               value={settings[key]}
               onChange={(e) => change({ [key]: e.target.value as string } as Partial<ShellSettings>)}
-              options={options.map((o) => ({ value: o, label: t(`shell.settings.${labels}.${o}`) }))}
+              // Every option of every choice has its label (SettingsDrawer.test.tsx renders them all).
+              options={options.map((o) => ({
+                value: o,
+                label: t(`shell.settings.${labels}.${o}` as MessageKey),
+              }))}
             />
           </div>
         ))}

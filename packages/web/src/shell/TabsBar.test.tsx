@@ -8,8 +8,9 @@ import { useTabs } from './tabs';
 import type { VisitedTab } from './tabs';
 import TabsBar from './TabsBar';
 import { installDomStubs } from './test-support';
+import type { MessageKey } from '../i18n';
 
-const tab = (path: string, titleKey: string, pinned = false): VisitedTab => ({ path, titleKey, pinned });
+const tab = (path: string, titleKey: MessageKey, pinned = false): VisitedTab => ({ path, titleKey, pinned });
 const START = [
   tab('/Equips', 'shell.routes.equips', true),
   tab('/history', 'shell.routes.history'),

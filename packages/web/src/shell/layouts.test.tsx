@@ -17,6 +17,7 @@ import Shell from './Shell';
 import ShellSider from './ShellSider';
 import { resetTabs } from './tabs';
 import { installDomStubs, renderAt } from './test-support';
+import { testKey } from '../i18n/test-support';
 
 const PAGES = ['/Equips', '/history', '/system', '/map', '/setting/personalCenter'];
 const FIRST_LEVEL = ['Monitoring', 'History', 'System overview', 'Map', 'Device configuration', 'Settings'];
@@ -119,11 +120,11 @@ describe('the layouts', () => {
     it('shows the children of the item chosen, not those of another group', () => {
       const group = (name: string, children: string[]): MenuNode => ({
         path: `/${name}`,
-        titleKey: `Group ${name}`,
+        titleKey: testKey(`Group ${name}`),
         target: `/${name}/${children[0]}`,
         children: children.map((c) => ({
           path: `/${name}/${c}`,
-          titleKey: `${name} ${c}`,
+          titleKey: testKey(`${name} ${c}`),
           target: `/${name}/${c}`,
           children: [],
         })),
@@ -226,11 +227,11 @@ describe('the layouts', () => {
       const group = (count: number): MenuNode => {
         const children = Array.from({ length: count }, (_, i) => ({
           path: `/group/${i}`,
-          titleKey: `entry ${i}`,
+          titleKey: testKey(`entry ${i}`),
           target: `/group/${i}`,
           children: [],
         }));
-        return { path: '/group', titleKey: 'group', target: '/group/0', children };
+        return { path: '/group', titleKey: testKey('group'), target: '/group/0', children };
       };
       /** The list of a group of the header's menu, as it opens on hover. */
       const listOf = async (count: number) => {

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pathAfterClose, reduceTabs, resetTabs, useTabs } from './tabs';
 import type { VisitedTab } from './tabs';
+import { testKey } from '../i18n/test-support';
 
-const tab = (path: string, pinned = false): VisitedTab => ({ path, titleKey: `t${path}`, pinned });
+const tab = (path: string, pinned = false): VisitedTab => ({ path, titleKey: testKey(`t${path}`), pinned });
 const home = tab('/Equips', true);
 const [a, b, c, d] = ['/a', '/b', '/c', '/d'].map((p) => tab(p));
 const all = [home, a!, b!, c!, d!];
@@ -18,7 +19,7 @@ describe('reduceTabs', () => {
   });
 
   it('updates a revisited tab whose title changed', () => {
-    const tabs = reduceTabs([home, a!], { type: 'visit', tab: { ...a!, titleKey: 'renamed' } });
+    const tabs = reduceTabs([home, a!], { type: 'visit', tab: { ...a!, titleKey: testKey('renamed') } });
     expect(tabs[1]?.titleKey).toBe('renamed');
   });
 

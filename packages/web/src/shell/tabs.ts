@@ -3,10 +3,11 @@
  * all but the pinned. The reducer is pure; the store below holds the list for the shell.
  */
 import { create } from 'zustand';
+import type { MessageKey } from '../i18n';
 
 export interface VisitedTab {
   readonly path: string;
-  readonly titleKey: string;
+  readonly titleKey: MessageKey;
   /** A title shown as it is (a device's name), for routes made from data. */
   readonly title?: string;
   readonly icon?: string;

@@ -6,12 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../routes/table';
 import { resetTabs, useTabs } from './tabs';
 import { useVisitTabs } from './useVisitTabs';
+import { testKey } from '../i18n/test-support';
 
 const Page = (() => null) as unknown as NonNullable<RouteEntry['page']>;
 const table: RouteEntry[] = [
-  { path: '/Equips', titleKey: 'equips', pinned: true, page: Page },
-  { path: '/system', titleKey: 'system', page: Page },
-  { path: '/map', titleKey: 'map', page: Page },
+  { path: '/Equips', titleKey: testKey('equips'), pinned: true, page: Page },
+  { path: '/system', titleKey: testKey('system'), page: Page },
+  { path: '/map', titleKey: testKey('map'), page: Page },
 ];
 
 let navigate: NavigateFunction = () => undefined;

@@ -2,32 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { assembleRoutes } from '../routes/access';
 import type { RouteEntry } from '../routes/table';
 import { pinnedTabs, tabFor } from './visit';
+import { testKey } from '../i18n/test-support';
 
 const Page = (() => null) as unknown as NonNullable<RouteEntry['page']>;
 const table: RouteEntry[] = [
-  { path: '/login', titleKey: 'login', public: true, bare: true, page: Page },
-  { path: '/Equips', titleKey: 'equips', icon: 'DashboardOutlined', pinned: true, page: Page },
-  { path: '/device/:id', titleKey: 'device', page: Page },
+  { path: '/login', titleKey: testKey('login'), public: true, bare: true, page: Page },
+  { path: '/Equips', titleKey: testKey('equips'), icon: 'DashboardOutlined', pinned: true, page: Page },
+  { path: '/device/:id', titleKey: testKey('device'), page: Page },
   {
     path: '/group',
-    titleKey: 'group',
+    titleKey: testKey('group'),
     redirect: '/group/a',
-    children: [{ path: '/group/a', titleKey: 'a', page: Page }],
+    children: [{ path: '/group/a', titleKey: testKey('a'), page: Page }],
   },
-  { path: '/403', titleKey: 'forbidden', hidden: true, page: Page },
-  { path: '/noRole', titleKey: 'noRole', page: Page },
-  { path: '/redirect/*', titleKey: 'redirect', page: Page },
+  { path: '/403', titleKey: testKey('forbidden'), hidden: true, page: Page },
+  { path: '/noRole', titleKey: testKey('noRole'), page: Page },
+  { path: '/redirect/*', titleKey: testKey('redirect'), page: Page },
 ];
 
 describe('tabFor', () => {
   it('makes a tab for a page, keyed by the table spelling', () => {
     expect(tabFor('/equips', table)).toEqual({
       path: '/Equips',
-      titleKey: 'equips',
+      titleKey: testKey('equips'),
       icon: 'DashboardOutlined',
       pinned: true,
     });
-    expect(tabFor('/group/a', table)).toEqual({ path: '/group/a', titleKey: 'a', pinned: false });
+    expect(tabFor('/group/a', table)).toEqual({ path: '/group/a', titleKey: testKey('a'), pinned: false });
   });
 
   it('keeps the visited path of a parameterised route', () => {

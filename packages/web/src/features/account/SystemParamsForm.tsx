@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParamPatch } from '../../api/me';
 import type { BasicParam } from '../../session/me';
 import { useSaveMe } from './useSaveMe';
+import type { MessageKey } from '../../i18n';
 
 export const SYSTEM_PARAM_KEYS = [
   'en_openall',
@@ -31,7 +32,7 @@ const DEFAULTS: SystemParams = {
   sec_confirm: false,
 };
 
-const LABELS: Readonly<Record<SystemParamKey, { label: string; help: string }>> = {
+const LABELS: Readonly<Record<SystemParamKey, { label: MessageKey; help: MessageKey }>> = {
   en_openall: { label: 'account.systemParams.openAll', help: 'account.systemParams.openAllHelp' },
   en_closeall: { label: 'account.systemParams.closeAll', help: 'account.systemParams.closeAllHelp' },
   en_oprall_Confirm: {

@@ -5,8 +5,9 @@
  */
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/http';
+import type { MessageKey } from '../../i18n';
 
-const BY_MESSAGE: Readonly<Record<string, string>> = {
+const BY_MESSAGE: Readonly<Record<string, MessageKey>> = {
   'account or password wrong': 'auth.errors.wrongCredentials',
   'user name already taken': 'auth.errors.userNameTaken',
   'phone already registered': 'auth.errors.phoneRegistered',
@@ -25,7 +26,7 @@ const BY_MESSAGE: Readonly<Record<string, string>> = {
 };
 
 /** The i18n key for a failure, or null when only the server's own words describe it. */
-export function errorKey(error: unknown): string | null {
+export function errorKey(error: unknown): MessageKey | null {
   if (!(error instanceof ApiError)) return null;
   if (error.code === 'network') return 'auth.errors.unreachable';
   if (error.code === 'timeout') return 'auth.errors.timeout';

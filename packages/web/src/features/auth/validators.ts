@@ -3,8 +3,9 @@
  * field rules). Each validator returns null when the value is good, else the i18n key of the
  * message, so the same rules serve the forms and the tests without a renderer.
  */
+import type { MessageKey } from '../../i18n';
 
-export type ValidationKey = `auth.validation.${string}`;
+export type ValidationKey = Extract<MessageKey, `auth.validation.${string}`>;
 export type Validator = (value: string) => ValidationKey | null;
 
 export const PASSWORD_MIN = 6;

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useEquipmentStore } from '../../equipment/store';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { deviceEntry, loadTreeStore, sampleRecord } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
 import en from '../../locales/en/equipment';
-import { mockFetch } from '../../session/test-support';
 import { useTabs } from '../../shell/tabs';
-import { installDomStubs } from '../../shell/test-support';
 import { renderPage } from '../auth/test-render';
 import BaseConfigDevicePage from './BaseConfigDevicePage';
 import BaseConfigIndexPage from './BaseConfigIndexPage';
@@ -22,16 +20,9 @@ const plant = () => [
   deviceEntry(5, 'Alone'),
 ];
 
-let restore = (): void => undefined;
-beforeAll(installDomStubs);
+const { serve } = setUpDeviceTests();
 beforeEach(() => {
-  setLanguage('en');
-  restore = mockFetch({ 'GET /equipment/2': { status: 500 }, 'GET /equipment/3': { status: 500 } }).restore;
-});
-afterEach(() => {
-  restore();
-  cleanup();
-  useEquipmentStore.getState().reset();
+  serve({ 'GET /equipment/2': { status: 500 }, 'GET /equipment/3': { status: 500 } });
 });
 
 describe('/baseConfig', { timeout: 30_000 }, () => {

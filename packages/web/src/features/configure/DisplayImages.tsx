@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { ANALOG_IMAGES, analogOf, ChannelImage, PAIR_IMAGES, pairOf } from './channel-images';
+import type { ImageLabel } from './channel-images';
 import type { ImageFallback } from './channel-images';
 import { ChannelSection } from './channel-fields';
 import type { DisplayDraft, ImageList } from './display-model';
@@ -105,7 +106,7 @@ const ROWS: readonly {
   readonly passage: 'DO' | 'DI' | 'AI';
   readonly lists: readonly [ImageList, ImageList];
   readonly variants: readonly [Variant, Variant];
-  readonly heads: readonly [string, string];
+  readonly heads: readonly [ImageLabel, ImageLabel];
 }[] = [
   {
     kind: 'do',
@@ -180,7 +181,7 @@ export function DisplayImages({
                         <ImageCell
                           label={t('configure.parameters.fieldLabel', {
                             channel: passage,
-                            field: t(`configure.display.images.${row.heads[column]}`),
+                            field: t(`configure.display.images.${row.heads[column === 0 ? 0 : 1]}`),
                           })}
                           value={draft.images[list][i] ?? ''}
                           variant={row.variants[column]!}

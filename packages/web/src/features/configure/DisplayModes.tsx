@@ -7,7 +7,14 @@ import { channelLabel, RELAY_HOLD } from '@fieldlink/protocol';
 import { Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { langOf } from '../monitoring/format';
-import { ChannelSection, FieldMessage, TextField, useErrorText } from './channel-fields';
+import {
+  ChannelSection,
+  ChannelTable,
+  FieldMessage,
+  TextField,
+  useErrorText,
+  useFieldLabel,
+} from './channel-fields';
 import type { FieldErrors } from './channel-rules';
 import { numberOrNull } from './channel-rules';
 import { CYCLE_COUNT, modeField } from './display-model';
@@ -35,8 +42,9 @@ function seconds(text: string): string | null {
 export function DisplayModes({ draft, errors, editable, relayModes, names, setMode, setButtons }: Props) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
+  const fieldLabel = useFieldLabel();
   const offered = ALL_MODES.filter((m) => relayModes === undefined || relayModes.includes(m));
-  const modeName = (m: number) => t(`configure.display.modes.mode${m}`);
+  const modeName = (m: number) => t(`configure.display.modes.mode${m as (typeof ALL_MODES)[number]}`);
   const holdHint = RELAY_HOLD.hint[langOf(i18n.language)];
 
   const buttons = (
@@ -59,97 +67,95 @@ export function DisplayModes({ draft, errors, editable, relayModes, names, setMo
     </Space>
   );
 
+  const field = (i: number, part: 'hold' | 'count' | 'on' | 'off', text: string) => (
+    <TextField
+      field={modeField(i, part)}
+      label={fieldLabel(channelLabel('DO', i), text)}
+      value={draft.modes[i]?.[part] ?? ''}
+      width={72}
+      inputMode="numeric"
+      errors={errors}
+      editable={editable}
+      onChange={(v) => setMode(i, { [part]: v })}
+    />
+  );
+
+  const modeCell = (i: number, passage: string) => {
+    const m = draft.modes[i]!;
+    const modeError = errorText(errors[modeField(i, 'mode')]);
+    const choices = offered.includes(m.mode as 0) ? offered : [...offered, m.mode];
+    if (!editable) return <span>{modeName(m.mode)}</span>;
+    return (
+      <div className="channel-field">
+        <Select
+          size="small"
+          style={{ width: 240 }}
+          value={m.mode}
+          status={modeError ? 'error' : undefined}
+          aria-label={fieldLabel(passage, t('configure.display.modes.mode'))}
+          options={choices.map((value) => ({ value, label: modeName(value) }))}
+          onChange={(value: number) => setMode(i, { mode: value })}
+        />
+        <FieldMessage id={`err-mode-${i}`} text={modeError} />
+      </div>
+    );
+  };
+
+  const paramsCell = (i: number) => {
+    const m = draft.modes[i]!;
+    return (
+      <>
+        {(m.mode === 1 || m.mode === 2) && (
+          <div className="channel-modes">
+            {field(i, 'hold', t('configure.display.modes.hold'))}
+            <Typography.Text type="secondary" style={{ fontSize: 12, lineHeight: '24px' }}>
+              {seconds(m.hold) === null
+                ? holdHint
+                : t('configure.display.modes.holdSeconds', { seconds: seconds(m.hold) })}
+            </Typography.Text>
+          </div>
+        )}
+        {m.mode === 3 && (
+          <div className="channel-modes">
+            {field(i, 'count', t('configure.display.modes.count'))}
+            <span className="channel-mode-word">{t('configure.display.modes.times')}</span>
+            <span className="channel-mode-word">{t('configure.display.modes.on')}</span>
+            {field(i, 'on', t('configure.display.modes.on'))}
+            <span className="channel-mode-word">{t('configure.display.modes.off')}</span>
+            {field(i, 'off', t('configure.display.modes.off'))}
+            <Typography.Text type="secondary" style={{ fontSize: 12, lineHeight: '24px' }}>
+              {t('configure.display.modes.cycleHint', {
+                min: CYCLE_COUNT.min,
+                max: CYCLE_COUNT.max,
+                phaseMin: RELAY_HOLD.min,
+                phaseMax: RELAY_HOLD.max,
+              })}
+            </Typography.Text>
+          </div>
+        )}
+        {m.mode === 0 && <Typography.Text type="secondary">—</Typography.Text>}
+      </>
+    );
+  };
+
   return (
     <ChannelSection title={t('configure.display.modes.title')} testId="display-modes">
       <Space orientation="vertical" style={{ width: '100%' }}>
         {buttons}
         <Typography.Text type="secondary">{t('configure.display.buttons.help')}</Typography.Text>
-        <table className="channel-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('configure.parameters.channel')}</th>
-              <th scope="col">{t('configure.parameters.name')}</th>
-              <th scope="col">{t('configure.display.modes.mode')}</th>
-              <th scope="col">{t('configure.display.modes.params')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {draft.modes.map((m, i) => {
-              const passage = channelLabel('DO', i);
-              const label = (field: string) =>
-                t('configure.parameters.fieldLabel', { channel: passage, field });
-              const field = (part: 'hold' | 'count' | 'on' | 'off', text: string) => (
-                <TextField
-                  field={modeField(i, part)}
-                  label={label(text)}
-                  value={m[part]}
-                  width={72}
-                  inputMode="numeric"
-                  errors={errors}
-                  editable={editable}
-                  onChange={(v) => setMode(i, { [part]: v })}
-                />
-              );
-              const modeError = errorText(errors[modeField(i, 'mode')]);
-              const choices = offered.includes(m.mode as 0) ? offered : [...offered, m.mode];
-              return (
-                <tr key={passage} data-channel={passage}>
-                  <th scope="row">{passage}</th>
-                  <td>{names[i]?.trim() || passage}</td>
-                  <td>
-                    {editable ? (
-                      <div className="channel-field">
-                        <Select
-                          size="small"
-                          style={{ width: 240 }}
-                          value={m.mode}
-                          status={modeError ? 'error' : undefined}
-                          aria-label={label(t('configure.display.modes.mode'))}
-                          options={choices.map((value) => ({ value, label: modeName(value) }))}
-                          onChange={(value: number) => setMode(i, { mode: value })}
-                        />
-                        <FieldMessage id={`err-mode-${i}`} text={modeError} />
-                      </div>
-                    ) : (
-                      <span>{modeName(m.mode)}</span>
-                    )}
-                  </td>
-                  <td>
-                    {(m.mode === 1 || m.mode === 2) && (
-                      <div className="channel-modes">
-                        {field('hold', t('configure.display.modes.hold'))}
-                        <Typography.Text type="secondary" style={{ fontSize: 12, lineHeight: '24px' }}>
-                          {seconds(m.hold) === null
-                            ? holdHint
-                            : t('configure.display.modes.holdSeconds', { seconds: seconds(m.hold) })}
-                        </Typography.Text>
-                      </div>
-                    )}
-                    {m.mode === 3 && (
-                      <div className="channel-modes">
-                        {field('count', t('configure.display.modes.count'))}
-                        <span className="channel-mode-word">{t('configure.display.modes.times')}</span>
-                        <span className="channel-mode-word">{t('configure.display.modes.on')}</span>
-                        {field('on', t('configure.display.modes.on'))}
-                        <span className="channel-mode-word">{t('configure.display.modes.off')}</span>
-                        {field('off', t('configure.display.modes.off'))}
-                        <Typography.Text type="secondary" style={{ fontSize: 12, lineHeight: '24px' }}>
-                          {t('configure.display.modes.cycleHint', {
-                            min: CYCLE_COUNT.min,
-                            max: CYCLE_COUNT.max,
-                            phaseMin: RELAY_HOLD.min,
-                            phaseMax: RELAY_HOLD.max,
-                          })}
-                        </Typography.Text>
-                      </div>
-                    )}
-                    {m.mode === 0 && <Typography.Text type="secondary">—</Typography.Text>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ChannelTable
+          kind="DO"
+          count={draft.modes.length}
+          columns={[
+            {
+              key: 'name',
+              title: t('configure.parameters.name'),
+              cell: (i, passage) => names[i]?.trim() || passage,
+            },
+            { key: 'mode', title: t('configure.display.modes.mode'), cell: modeCell },
+            { key: 'params', title: t('configure.display.modes.params'), cell: paramsCell },
+          ]}
+        />
       </Space>
     </ChannelSection>
   );

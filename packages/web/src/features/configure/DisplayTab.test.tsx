@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
-import { useEquipmentStore } from '../../equipment/store';
-import { sampleRecord, sampleSettings, sampleType } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
+import { sampleRecord, sampleRecordOf, sampleType } from '../../equipment/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
 import { clickButton } from '../auth/test-render';
-import { renderWithApp } from '../monitoring/test-render';
 import DisplayTab from './DisplayTab';
+import { renderDeviceTab } from './test-support';
 import { discardUnsavedChanges, hasUnsavedChanges } from './unsaved';
 
 const SLOW = { timeout: 8000 };
@@ -25,13 +24,9 @@ const DO_DI = {
 };
 
 function board(permission: Permission = sampleRecord().permission, doUi = '0;1&;50'): Equipment {
-  const s = sampleSettings(COUNTS);
-  return sampleRecord({
-    id: 3,
-    counts: COUNTS,
-    permission,
-    settings: {
-      ...s,
+  return sampleRecordOf(
+    COUNTS,
+    (s) => ({
       modes: { ...s.modes, doUi, doDi: DO_DI },
       do: {
         names: ['Pump', 'Fan'],
@@ -40,22 +35,13 @@ function board(permission: Permission = sampleRecord().permission, doUi = '0;1&;
       },
       di: { ...s.di, names: ['Door'], onImages: ['kg11.png'], offImages: ['kg11_0.png'] },
       ai: { ...s.ai, names: ['Level'], images: ['com_default.png'], alarmImages: ['com_alarm.gif'] },
-    },
-  });
-}
-
-function Host() {
-  const record = useEquipmentStore((s) => s.records[3]);
-  return record ? <DisplayTab record={record} /> : null;
+    }),
+    { id: 3, permission },
+  );
 }
 
 function show(record: Equipment, relayModes = [0, 1, 2, 3]) {
-  useEquipmentStore.setState({
-    types: { [record.type]: { ...sampleType(record.type, COUNTS), relayModes } },
-    records: { 3: record },
-    rights: { 3: record.permission },
-  });
-  return renderWithApp(<Host />);
+  return renderDeviceTab(DisplayTab, record, { type: { ...sampleType(record.type, COUNTS), relayModes } });
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -69,24 +55,13 @@ async function choose(label: string, title: string) {
   fireEvent.click(await screen.findByTitle(title, {}, SLOW));
 }
 
+const hooks = setUpDeviceTests({ domStubs: false, after: discardUnsavedChanges });
 let calls: RecordedRequest[] = [];
-let restore = (): void => undefined;
 function serve(reply: (request: RecordedRequest) => Reply) {
-  const mock = mockFetch({ 'PATCH /equipment/3': reply });
-  calls = mock.calls;
-  restore = mock.restore;
+  calls = hooks.serve({ 'PATCH /equipment/3': reply }).calls;
 }
 
-beforeEach(() => {
-  setLanguage('en');
-  serve(() => ({ status: 500 }));
-});
-afterEach(() => {
-  restore();
-  cleanup();
-  discardUnsavedChanges();
-  useEquipmentStore.getState().reset();
-});
+beforeEach(() => serve(() => ({ status: 500 })));
 
 describe('the UI tab', { timeout: 30_000 }, () => {
   it('without the edit right shows the settings as text and says so', () => {

@@ -4,57 +4,35 @@
  * pictures. With the edit right an editable form saved as one PATCH of what changed; without it
  * the same settings as text.
  */
-import { App, Space, Typography } from 'antd';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback } from 'react';
 import type { Equipment } from '../../api/equipment';
-import { canConfigure } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
-import { SaveBar } from './channel-fields';
-import { useChannelDraft, useSaveSettings } from './channel-draft';
+import { ChannelTabFrame, hasChannels } from './channel-fields';
+import { useChannelForm } from './channel-draft';
 import { displayChanges, displayFromRecord, sameDisplay, validateDisplay } from './display-model';
+import type { DisplayDraft } from './display-model';
 import { DisplayImages } from './DisplayImages';
 import { DisplayModes } from './DisplayModes';
 import { DisplayShown } from './DisplayShown';
 
 export default function DisplayTab({ record }: { readonly record: Equipment }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
   const type = useEquipmentStore((s) => s.types[record.type]);
-  const editable = canConfigure(permission);
-  const { draft, setDraft, dirty, reset } = useChannelDraft(record, displayFromRecord, sameDisplay);
-  const { saving, saveError, save } = useSaveSettings(record, reset);
-  const relayModes = type?.relayModes;
-  const errors = useMemo(
-    () => validateDisplay(draft, record.counts, relayModes),
-    [draft, record.counts, relayModes],
-  );
-  const errorCount = Object.keys(errors).length;
-
-  const submit = (): void => {
-    if (errorCount > 0) {
-      void message.error(t('configure.parameters.fixErrors'));
-      return;
-    }
-    const changes = displayChanges(draft, record);
-    if (changes === null) {
-      reset();
-      return;
-    }
-    void save(changes);
-  };
-
   const { counts } = record;
-  const none = counts.do + counts.di + counts.ai + counts.ao === 0;
+  const relayModes = type?.relayModes;
+  const validate = useCallback(
+    (draft: DisplayDraft) => validateDisplay(draft, counts, relayModes),
+    [counts, relayModes],
+  );
+  const form = useChannelForm(record, {
+    fromRecord: displayFromRecord,
+    same: sameDisplay,
+    validate,
+    changes: displayChanges,
+  });
+  const { draft, setDraft, errors, editable } = form;
+
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="tab-display">
-      {!editable && (
-        <Typography.Text type="warning" data-testid="display-no-config">
-          {t('monitoring.device.noConfig')}
-        </Typography.Text>
-      )}
-      {none && <Typography.Text type="secondary">{t('monitoring.device.noChannels')}</Typography.Text>}
+    <ChannelTabFrame area="display" counts={counts} form={form}>
       {counts.do > 0 && (
         <DisplayModes
           draft={draft}
@@ -68,7 +46,7 @@ export default function DisplayTab({ record }: { readonly record: Equipment }) {
           setButtons={(change) => setDraft((d) => ({ ...d, ...change }))}
         />
       )}
-      {!none && (
+      {hasChannels(counts) && (
         <DisplayShown
           record={record}
           draft={draft}
@@ -88,16 +66,6 @@ export default function DisplayTab({ record }: { readonly record: Equipment }) {
           }))
         }
       />
-      {editable && !none && (
-        <SaveBar
-          dirty={dirty}
-          saving={saving}
-          errorCount={errorCount}
-          saveError={saveError}
-          onSave={submit}
-          onReset={() => reset()}
-        />
-      )}
-    </Space>
+    </ChannelTabFrame>
   );
 }

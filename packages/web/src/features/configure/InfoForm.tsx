@@ -11,7 +11,7 @@ import type { Equipment } from '../../api/equipment';
 import { useEquipmentStore } from '../../equipment/store';
 import ColorsFields from './ColorsFields';
 import ImageField from './ImageField';
-import { placeErrors } from './info-errors';
+import { showOnFields } from './info-errors';
 import {
   changesOf,
   completeValues,
@@ -88,14 +88,8 @@ export default function InfoForm({
       form.setFieldsValue(valuesOf(saved));
       void message.success(t('configure.info.messages.saved'));
     } catch (error) {
-      const placed = placeErrors(error, infoFieldOf);
-      form.setFields(
-        placed.fields.map((f) => ({ name: f.name, errors: [f.message] })) as Parameters<
-          typeof form.setFields
-        >[0],
-      );
-      if (placed.general !== null)
-        setFailure(t('configure.info.messages.failed', { message: placed.general }));
+      const general = showOnFields(form, error, infoFieldOf);
+      if (general !== null) setFailure(t('configure.info.messages.failed', { message: general }));
     } finally {
       setSaving(false);
     }

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
-import { useEquipmentStore } from '../../equipment/store';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { R8_COUNTS, sampleRecord, sampleSettings, sampleType } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
-import { renderWithApp } from '../monitoring/test-render';
 import InfoTab from './InfoTab';
+import { renderDeviceTab } from './test-support';
 import { hasUnsavedChanges } from './unsaved';
 
 /** antd validates asynchronously; a busy machine needs more than the default second. */
@@ -30,19 +28,12 @@ function record(overrides: Partial<Equipment> = {}): Equipment {
   });
 }
 
-/** The tab as DeviceView draws it: the record from the store, so a saved reply shows. */
-function Shown() {
-  const shown = useEquipmentStore((s) => s.records[5]);
-  return shown ? <InfoTab record={shown} /> : null;
-}
-
 function show(r: Equipment = record(), rights: Permission = r.permission) {
   const type = {
     ...sampleType('FL-R8'),
     names: { en: '8-channel relay board', zh: '8路继电器板', tc: '8路繼電器板' },
   };
-  useEquipmentStore.setState({ types: { 'FL-R8': type }, records: { 5: r }, rights: { 5: rights } });
-  renderWithApp(<Shown />);
+  renderDeviceTab(InfoTab, r, { type, rights });
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -59,15 +50,7 @@ async function expectErrors(label: string, value: string, errors: string[]) {
 
 const saveButton = () => within(screen.getByTestId('info-form')).getByText('Save').closest('button')!;
 
-let restore = (): void => undefined;
-beforeAll(installDomStubs);
-beforeEach(() => setLanguage('en'));
-afterEach(() => {
-  restore();
-  restore = () => undefined;
-  cleanup();
-  useEquipmentStore.getState().reset();
-});
+const { serve } = setUpDeviceTests();
 
 describe('info tab without the edit right', { timeout: 30_000 }, () => {
   it('shows the info read only, with the no-configuration notice, and no form', () => {
@@ -150,8 +133,7 @@ describe('info tab with the edit right', { timeout: 60_000 }, () => {
       const r = record({ name: body.name, group: body.group });
       return { body: { ...r, settings: { ...r.settings, param: body.settings.param } } };
     };
-    const mock = mockFetch({ 'PATCH /equipment/5': patched });
-    restore = mock.restore;
+    const mock = serve({ 'PATCH /equipment/5': patched });
     show();
     fill('Name', 'Pump 2');
     fill('Group', 'Field B');
@@ -182,8 +164,7 @@ describe('info tab with the edit right', { timeout: 60_000 }, () => {
   });
 
   it('clears the camera password with null', async () => {
-    const mock = mockFetch({ 'PATCH /equipment/5': { body: record({ cameraPassword: null }) } });
-    restore = mock.restore;
+    const mock = serve({ 'PATCH /equipment/5': { body: record({ cameraPassword: null }) } });
     show();
     fill('Camera password', '');
     await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
@@ -198,8 +179,7 @@ describe('info tab with the edit right', { timeout: 60_000 }, () => {
   });
 
   it('sends nothing while a field is wrong', async () => {
-    const mock = mockFetch({});
-    restore = mock.restore;
+    const mock = serve({});
     show();
     fill('Name', 'n'.repeat(65));
     await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
@@ -210,14 +190,13 @@ describe('info tab with the edit right', { timeout: 60_000 }, () => {
   });
 
   it('puts a server refusal on its field, and anything else above the form', async () => {
-    const mock = mockFetch({
+    serve({
       'PATCH /equipment/5': errorReply(
         400,
         'bad_request',
         'body.name: must not contain NUL characters; body.settings: something else',
       ),
     });
-    restore = mock.restore;
     show();
     fill('Name', 'Pump 3');
     await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
@@ -241,8 +220,7 @@ describe('info tab with the edit right', { timeout: 60_000 }, () => {
   it('sends a picked colour as hex and a cleared one as empty, colour by colour', async () => {
     const colors = { ...sampleSettings(R8_COUNTS).colors, alarm: 'red' };
     const r = record({ settings: { ...record().settings, colors } });
-    const mock = mockFetch({ 'PATCH /equipment/5': { body: r } });
-    restore = mock.restore;
+    const mock = serve({ 'PATCH /equipment/5': { body: r } });
     show(r);
     fireEvent.click(screen.getByTestId('color-title'));
     const hex = await waitFor(() => {

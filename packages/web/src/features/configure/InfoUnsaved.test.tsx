@@ -3,15 +3,13 @@
  * Leaving a device whose info holds unsaved changes: another device in the tree, and another page
  * by route, both ask first; staying keeps what was typed, discarding goes and forgets it.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useNavigate } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useEquipmentStore } from '../../equipment/store';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { deviceEntry, loadTreeStore, sampleRecord } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
 import { useSession } from '../../session/store';
-import { mockFetch } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
 import { renderPage } from '../auth/test-render';
 import MonitoringPage from '../monitoring/MonitoringPage';
 import { renderWithApp } from '../monitoring/test-render';
@@ -30,25 +28,16 @@ async function answer(text: 'Stay' | 'Discard') {
   await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull(), SLOW);
 }
 
-let restore = (): void => undefined;
-beforeAll(installDomStubs);
-beforeEach(() => setLanguage('en'));
-afterEach(() => {
-  restore();
-  restore = () => undefined;
-  cleanup();
-  useEquipmentStore.getState().reset();
-  useSession.getState().clear();
-});
+const { serve } = setUpDeviceTests({ after: () => useSession.getState().clear() });
 
 describe('leaving a device with unsaved info', { timeout: 60_000 }, () => {
   it('asks before another device is shown from the tree', async () => {
     const pump = sampleRecord({ id: 1, unid: 'SN1', sn: 'SN1', name: 'Pump house', group: 'North' });
-    restore = mockFetch({
+    serve({
       'GET /me/events': { body: { items: [], total: 0 } },
       'GET /equipment/1': { body: pump },
       'GET /equipment/2': { status: 500 },
-    }).restore;
+    });
     loadTreeStore([deviceEntry(1, 'Pump house', 'North'), deviceEntry(2, 'Tank', 'North')], {
       1: { isOnline: true, isAlarm: false, soc: 30 },
       2: { isOnline: true, isAlarm: false, soc: 30 },
@@ -73,10 +62,10 @@ describe('leaving a device with unsaved info', { timeout: 60_000 }, () => {
   });
 
   it('does not ask when nothing is unsaved', async () => {
-    restore = mockFetch({
+    serve({
       'GET /me/events': { body: { items: [], total: 0 } },
       'GET /equipment/2': { status: 500 },
-    }).restore;
+    });
     loadTreeStore([deviceEntry(1, 'Pump house'), deviceEntry(2, 'Tank')], {});
     useEquipmentStore.setState({ selectedId: 1 });
     renderWithApp(<MonitoringPage />);

@@ -8,7 +8,7 @@ import { Alert, App, Button, Card, Form, Input, InputNumber, Space, Typography }
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
-import { placeErrors } from './info-errors';
+import { showOnFields } from './info-errors';
 import { saveEquipment } from './save';
 import { useUnsavedChanges } from './unsaved';
 
@@ -58,13 +58,8 @@ export default function LinkModbusForm({ record }: { readonly record: Equipment 
       form.setFieldsValue(valuesOf(saved));
       void message.success(t(address ? 'configure.link.modbus.saved' : 'configure.link.modbus.cleared'));
     } catch (error) {
-      const placed = placeErrors(error, modbusFieldOf);
-      form.setFields(
-        placed.fields.map((f) => ({ name: f.name, errors: [f.message] })) as Parameters<
-          typeof form.setFields
-        >[0],
-      );
-      if (placed.general !== null) setFailure(t('configure.link.modbus.failed', { message: placed.general }));
+      const general = showOnFields(form, error, modbusFieldOf);
+      if (general !== null) setFailure(t('configure.link.modbus.failed', { message: general }));
     } finally {
       setSaving(false);
     }

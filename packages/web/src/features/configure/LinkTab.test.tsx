@@ -1,18 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
-import { useEquipmentStore } from '../../equipment/store';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { sampleRecord, sampleType } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
 import { useMe } from '../../session/me';
-import { errorReply, mockFetch, sampleMe } from '../../session/test-support';
+import { errorReply, sampleMe } from '../../session/test-support';
 import type { RecordedRequest, Reply, Routes } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
-import { renderWithApp } from '../monitoring/test-render';
 import { MASK } from './LinkSecretCard';
 import LinkTab from './LinkTab';
+import { renderDeviceTab } from './test-support';
 import { hasUnsavedChanges } from './unsaved';
 
 const SLOW = { timeout: 8000 };
@@ -23,24 +21,16 @@ const NEW_SECRET = 'Zz9yXw8vUt7sRq6pOn5m';
 const record = (overrides: Partial<Equipment> = {}) =>
   sampleRecord({ id: 5, unid: 'AB12CD34', sn: 'AB12CD34', ...overrides });
 
-function Shown() {
-  const shown = useEquipmentStore((s) => s.records[5]);
-  return shown ? <LinkTab record={shown} /> : null;
-}
-
 function show(r: Equipment = record(), rights: Permission = r.permission) {
-  useEquipmentStore.setState({ types: { 'FL-R8': sampleType() }, records: { 5: r }, rights: { 5: rights } });
-  renderWithApp(<Shown />);
+  renderDeviceTab(LinkTab, r, { type: sampleType(), rights });
 }
 
-let restore = (): void => undefined;
+const hooks = setUpDeviceTests({ after: () => useMe.getState().setMe(null) });
 function serve(routes: Routes) {
-  const mock = mockFetch({
+  return hooks.serve({
     'GET /equipment/5/link-secret': { body: { linkSecret: SECRET, hasLinkSecret: true, openLink: false } },
     ...routes,
   });
-  restore = mock.restore;
-  return mock;
 }
 
 const button = (text: string | RegExp) => {
@@ -59,18 +49,7 @@ async function confirmDialog(title: string, ok: string) {
   return dialog;
 }
 
-beforeAll(installDomStubs);
-beforeEach(() => {
-  setLanguage('en');
-  useMe.getState().setMe(sampleMe({ authority: 4 }));
-});
-afterEach(() => {
-  restore();
-  restore = () => undefined;
-  cleanup();
-  useEquipmentStore.getState().reset();
-  useMe.getState().setMe(null);
-});
+beforeEach(() => useMe.getState().setMe(sampleMe({ authority: 4 })));
 
 describe('link tab: who sees it', { timeout: 30_000 }, () => {
   it('tells a grantee, even with the delete right, that there is no configuration permission', () => {

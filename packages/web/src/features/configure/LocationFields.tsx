@@ -4,10 +4,11 @@
  * edit right the map shows the position and nothing moves.
  */
 import { Alert, Flex, Form, InputNumber, Space, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '../map/gps';
-import { canDrawMap, loadLeaflet } from '../map/device-map';
+import { canDrawMap } from '../map/device-map';
+import { useLeafletMap } from '../map/use-leaflet-map';
 import { LAT_BOUND, LNG_BOUND } from './info-values';
 import { LocationMap } from './location-map';
 
@@ -25,38 +26,17 @@ export function LocationMapView({
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<LocationMap | null>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
-  const initial = useRef(at);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    if (!canDrawMap()) return undefined;
-    let gone = false;
-    let observer: ResizeObserver | null = null;
-    loadLeaflet().then(
-      (L) => {
-        if (gone || !box.current) return;
-        map.current = new LocationMap(L, box.current, initial.current, {
-          editable: pick.current !== undefined,
-          onPick: (p) => pick.current?.(p),
-        });
-        observer = new ResizeObserver(() => map.current?.resize());
-        observer.observe(box.current);
-        setState('ready');
-      },
-      () => {
-        if (!gone) setState('failed');
-      },
-    );
-    return () => {
-      gone = true;
-      observer?.disconnect();
-      map.current?.destroy();
-      map.current = null;
-    };
-  }, []);
+  // Made at the position of the first drawing; later ones follow below.
+  const { map, state } = useLeafletMap(
+    box,
+    (L, element) =>
+      new LocationMap(L, element, at, {
+        editable: pick.current !== undefined,
+        onPick: (p) => pick.current?.(p),
+      }),
+  );
 
   useEffect(() => {
     map.current?.moveTo(at);

@@ -4,35 +4,73 @@
  * the scaling points and the same preview.
  */
 import { channelLabel, scaleValue } from '@fieldlink/protocol';
-import { Select, Typography } from 'antd';
+import { Select } from 'antd';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import type { LiveState } from '../../equipment/live-state';
 import { ALARM_COLORS } from '../monitoring/InputPanels';
-import { ChannelSection, TextField } from './channel-fields';
-import type { FieldErrors } from './channel-rules';
-import { fieldId, numberOrNull } from './channel-rules';
+import { ChannelSection, ChannelTable, useFieldLabel } from './channel-fields';
+import type { ChannelColumn } from './channel-fields';
+import { numberOrNull } from './channel-rules';
 import {
   alarmOperationChoices,
   formatAlarmOperation,
   parseAlarmOperation,
 } from './parameters-alarm-operation';
 import type { AlarmOperation } from './parameters-alarm-operation';
-import type { ParametersDraft } from './parameters-model';
+import { useTextColumns } from './parameters-columns';
+import type { ParametersContext } from './parameters-columns';
+import type { AnalogKind, ParametersDraft } from './parameters-model';
 import { previewValue, SCALING_KEYS } from './parameters-model';
-import type { SetItem } from './ParametersDigital';
 import { ScalingPreview } from './ScalingPreview';
 
-interface Props {
+interface Props extends ParametersContext {
   readonly record: Equipment;
   readonly live: LiveState | undefined;
-  readonly draft: ParametersDraft;
-  readonly errors: FieldErrors;
-  readonly editable: boolean;
-  readonly setItem: SetItem;
 }
 
 const SCALING_LABELS = { x1: 'X1', x2: 'X2', y1: 'Y1', y2: 'Y2' } as const;
+
+type PreviewAlarm = Pick<ComponentProps<typeof ScalingPreview>, 'limits' | 'colors'>;
+
+/**
+ * The columns inputs and outputs share: name, unit, the scaling points, and the preview of the
+ * live reading scaled with the saved points and with the typed ones (with an input's alarm).
+ */
+function useAnalogColumns(kind: AnalogKind, props: Props) {
+  const { t } = useTranslation();
+  const text = useTextColumns(kind, props);
+  const { record, live, draft } = props;
+  const saved = record.settings[kind];
+  return {
+    text,
+    names: text('names', t('configure.parameters.name'), 120),
+    units: text('units', t('configure.parameters.unit'), 52),
+    points: SCALING_KEYS.map((key) => text(key, SCALING_LABELS[key])),
+    preview: (alarm?: (index: number) => PreviewAlarm): ChannelColumn => ({
+      key: 'preview',
+      title: t('configure.parameters.preview.title'),
+      cell: (i, passage) => {
+        const raw = live?.known[kind] ? live[kind][i] : undefined;
+        return (
+          <ScalingPreview
+            passage={passage}
+            raw={raw}
+            saved={
+              raw === undefined
+                ? 0
+                : scaleValue(raw, saved.x1[i] ?? 0, saved.x2[i] ?? 0, saved.y1[i] ?? 0, saved.y2[i] ?? 0)
+            }
+            typed={raw === undefined ? null : previewValue(raw, draft[kind], i)}
+            unit={draft[kind].units[i] ?? ''}
+            {...alarm?.(i)}
+          />
+        );
+      },
+    }),
+  };
+}
 
 function useOperationLabel(draft: ParametersDraft): (op: AlarmOperation) => string {
   const { t } = useTranslation();
@@ -46,180 +84,86 @@ function useOperationLabel(draft: ParametersDraft): (op: AlarmOperation) => stri
   };
 }
 
-export function AiParameters({ record, live, draft, errors, editable, setItem }: Props) {
+export function AiParameters(props: Props) {
+  const { record, draft, editable, setItem } = props;
   const { t } = useTranslation();
   const operationLabel = useOperationLabel(draft);
-  const s = record.settings.ai;
+  const fieldLabel = useFieldLabel();
+  const columns = useAnalogColumns('ai', props);
   const colors = {
     low: record.settings.colors.alarmLow || ALARM_COLORS.low,
     high: record.settings.colors.alarmHigh || ALARM_COLORS.high,
   };
-  const cell = (list: string, i: number, label: string, width = 58) => (
-    <TextField
-      field={fieldId('ai', list, i)}
-      label={t('configure.parameters.fieldLabel', { channel: channelLabel('AI', i), field: label })}
-      value={draft.ai[list as keyof ParametersDraft['ai']][i] ?? ''}
-      width={width}
-      inputMode={list === 'names' || list === 'units' ? 'text' : 'decimal'}
-      placeholder={list === 'names' ? channelLabel('AI', i) : undefined}
-      errors={errors}
-      editable={editable}
-      onChange={(v) => setItem('ai', list, i, v)}
-    />
-  );
+  const limits = (i: number) => {
+    const low = numberOrNull(draft.ai.alarmLow[i] ?? '');
+    const high = numberOrNull(draft.ai.alarmHigh[i] ?? '');
+    return low === null || high === null ? null : { low, high };
+  };
+  const operation: ChannelColumn = {
+    key: 'operation',
+    title: t('configure.parameters.ai.operation.title'),
+    cell: (i, passage) => {
+      const current = draft.ai.alarmOperations[i] ?? '';
+      if (!editable) return <span>{operationLabel(parseAlarmOperation(current))}</span>;
+      return (
+        <Select
+          size="small"
+          style={{ width: 132 }}
+          value={formatAlarmOperation(parseAlarmOperation(current))}
+          aria-label={fieldLabel(passage, t('configure.parameters.ai.operation.title'))}
+          options={alarmOperationChoices(record.counts.do, current).map((op) => ({
+            value: formatAlarmOperation(op),
+            label: operationLabel(op),
+          }))}
+          onChange={(value: string) => setItem('ai', 'alarmOperations', i, value)}
+        />
+      );
+    },
+  };
   return (
-    <ChannelSection title={t('configure.parameters.ai.title')} testId="parameters-ai">
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t('configure.parameters.scalingHelp')} {t('configure.parameters.ai.alarmHelp')}
-      </Typography.Paragraph>
-      <table className="channel-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('configure.parameters.channel')}</th>
-            <th scope="col">{t('configure.parameters.name')}</th>
-            <th scope="col">{t('configure.parameters.unit')}</th>
-            {SCALING_KEYS.map((key) => (
-              <th scope="col" key={key}>
-                {SCALING_LABELS[key]}
-              </th>
-            ))}
-            <th scope="col">{t('configure.parameters.preview.title')}</th>
-            <th scope="col">{t('configure.parameters.ai.low')}</th>
-            <th scope="col">{t('configure.parameters.ai.high')}</th>
-            <th scope="col">{t('configure.parameters.ai.operation.title')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {draft.ai.names.map((_, i) => {
-            const passage = channelLabel('AI', i);
-            const raw = live?.known.ai ? live.ai[i] : undefined;
-            const low = numberOrNull(draft.ai.alarmLow[i] ?? '');
-            const high = numberOrNull(draft.ai.alarmHigh[i] ?? '');
-            const current = draft.ai.alarmOperations[i] ?? '';
-            const choices = alarmOperationChoices(record.counts.do, current);
-            return (
-              <tr key={passage} data-channel={passage}>
-                <th scope="row">{passage}</th>
-                <td>{cell('names', i, t('configure.parameters.name'), 120)}</td>
-                <td>{cell('units', i, t('configure.parameters.unit'), 52)}</td>
-                {SCALING_KEYS.map((key) => (
-                  <td key={key}>{cell(key, i, SCALING_LABELS[key])}</td>
-                ))}
-                <td>
-                  <ScalingPreview
-                    passage={passage}
-                    raw={raw}
-                    saved={
-                      raw === undefined
-                        ? 0
-                        : scaleValue(raw, s.x1[i] ?? 0, s.x2[i] ?? 0, s.y1[i] ?? 0, s.y2[i] ?? 0)
-                    }
-                    typed={raw === undefined ? null : previewValue(raw, draft.ai, i)}
-                    unit={draft.ai.units[i] ?? ''}
-                    limits={low === null || high === null ? null : { low, high }}
-                    colors={colors}
-                  />
-                </td>
-                <td>{cell('alarmLow', i, t('configure.parameters.ai.low'))}</td>
-                <td>{cell('alarmHigh', i, t('configure.parameters.ai.high'))}</td>
-                <td>
-                  {editable ? (
-                    <Select
-                      size="small"
-                      style={{ width: 132 }}
-                      value={formatAlarmOperation(parseAlarmOperation(current))}
-                      aria-label={t('configure.parameters.fieldLabel', {
-                        channel: passage,
-                        field: t('configure.parameters.ai.operation.title'),
-                      })}
-                      options={choices.map((op) => ({
-                        value: formatAlarmOperation(op),
-                        label: operationLabel(op),
-                      }))}
-                      onChange={(value: string) => setItem('ai', 'alarmOperations', i, value)}
-                    />
-                  ) : (
-                    <span>{operationLabel(parseAlarmOperation(current))}</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <ChannelSection
+      title={t('configure.parameters.ai.title')}
+      help={`${t('configure.parameters.scalingHelp')} ${t('configure.parameters.ai.alarmHelp')}`}
+      testId="parameters-ai"
+    >
+      <ChannelTable
+        kind="AI"
+        count={draft.ai.names.length}
+        columns={[
+          columns.names,
+          columns.units,
+          ...columns.points,
+          columns.preview((i) => ({ limits: limits(i), colors })),
+          columns.text('alarmLow', t('configure.parameters.ai.low')),
+          columns.text('alarmHigh', t('configure.parameters.ai.high')),
+          operation,
+        ]}
+      />
     </ChannelSection>
   );
 }
 
-export function AoParameters({ record, live, draft, errors, editable, setItem }: Props) {
+export function AoParameters(props: Props) {
   const { t } = useTranslation();
-  const s = record.settings.ao;
-  const cell = (list: string, i: number, label: string, width = 58) => (
-    <TextField
-      field={fieldId('ao', list, i)}
-      label={t('configure.parameters.fieldLabel', { channel: channelLabel('AO', i), field: label })}
-      value={draft.ao[list as keyof ParametersDraft['ao']][i] ?? ''}
-      width={width}
-      inputMode={list === 'names' || list === 'units' ? 'text' : 'decimal'}
-      placeholder={list === 'names' ? channelLabel('AO', i) : undefined}
-      errors={errors}
-      editable={editable}
-      onChange={(v) => setItem('ao', list, i, v)}
-    />
-  );
+  const columns = useAnalogColumns('ao', props);
   return (
-    <ChannelSection title={t('configure.parameters.ao.title')} testId="parameters-ao">
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t('configure.parameters.ao.limitsHelp')} {t('configure.parameters.scalingHelp')}
-      </Typography.Paragraph>
-      <table className="channel-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('configure.parameters.channel')}</th>
-            <th scope="col">{t('configure.parameters.name')}</th>
-            <th scope="col">{t('configure.parameters.unit')}</th>
-            <th scope="col">{t('configure.parameters.ao.min')}</th>
-            <th scope="col">{t('configure.parameters.ao.max')}</th>
-            {SCALING_KEYS.map((key) => (
-              <th scope="col" key={key}>
-                {SCALING_LABELS[key]}
-              </th>
-            ))}
-            <th scope="col">{t('configure.parameters.preview.title')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {draft.ao.names.map((_, i) => {
-            const passage = channelLabel('AO', i);
-            const raw = live?.known.ao ? live.ao[i] : undefined;
-            return (
-              <tr key={passage} data-channel={passage}>
-                <th scope="row">{passage}</th>
-                <td>{cell('names', i, t('configure.parameters.name'), 120)}</td>
-                <td>{cell('units', i, t('configure.parameters.unit'), 52)}</td>
-                <td>{cell('min', i, t('configure.parameters.ao.min'))}</td>
-                <td>{cell('max', i, t('configure.parameters.ao.max'))}</td>
-                {SCALING_KEYS.map((key) => (
-                  <td key={key}>{cell(key, i, SCALING_LABELS[key])}</td>
-                ))}
-                <td>
-                  <ScalingPreview
-                    passage={passage}
-                    raw={raw}
-                    saved={
-                      raw === undefined
-                        ? 0
-                        : scaleValue(raw, s.x1[i] ?? 0, s.x2[i] ?? 0, s.y1[i] ?? 0, s.y2[i] ?? 0)
-                    }
-                    typed={raw === undefined ? null : previewValue(raw, draft.ao, i)}
-                    unit={draft.ao.units[i] ?? ''}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <ChannelSection
+      title={t('configure.parameters.ao.title')}
+      help={`${t('configure.parameters.ao.limitsHelp')} ${t('configure.parameters.scalingHelp')}`}
+      testId="parameters-ao"
+    >
+      <ChannelTable
+        kind="AO"
+        count={props.draft.ao.names.length}
+        columns={[
+          columns.names,
+          columns.units,
+          columns.text('min', t('configure.parameters.ao.min')),
+          columns.text('max', t('configure.parameters.ao.max')),
+          ...columns.points,
+          columns.preview(),
+        ]}
+      />
     </ChannelSection>
   );
 }

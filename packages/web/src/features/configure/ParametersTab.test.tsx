@@ -1,32 +1,27 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
 import { applyUpdate } from '../../equipment/live-state';
 import type { LiveState } from '../../equipment/live-state';
 import { permissionFromLevel } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
-import { sampleRecord, sampleSettings, sampleType } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
+import { sampleRecord, sampleRecordOf, sampleSettings } from '../../equipment/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
 import { clickButton } from '../auth/test-render';
-import { renderWithApp } from '../monitoring/test-render';
 import ParametersTab from './ParametersTab';
+import { renderDeviceTab } from './test-support';
 import { discardUnsavedChanges, hasUnsavedChanges } from './unsaved';
 
 const SLOW = { timeout: 8000 };
 const COUNTS = { do: 2, di: 1, ai: 1, ao: 1 };
 
 function board(permission: Permission = sampleRecord().permission): Equipment {
-  const s = sampleSettings(COUNTS);
-  return sampleRecord({
-    id: 3,
-    name: 'Board',
-    counts: COUNTS,
-    permission,
-    settings: {
-      ...s,
+  return sampleRecordOf(
+    COUNTS,
+    (s) => ({
       do: { ...s.do, names: ['Pump', ''] },
       di: { ...s.di, names: ['Door'], alarm: [true] },
       // Raw 0-4095 shows as 0-5 m; alarms outside 0.5-4.5 m.
@@ -52,14 +47,9 @@ function board(permission: Permission = sampleRecord().permission): Equipment {
         y1: [0],
         y2: [100],
       },
-    },
-  });
-}
-
-/** The tab as DeviceView shows it: the record the store holds (a save puts the reply there). */
-function Host() {
-  const record = useEquipmentStore((s) => s.records[3]);
-  return record ? <ParametersTab record={record} /> : null;
+    }),
+    { id: 3, name: 'Board', permission },
+  );
 }
 
 function show(record: Equipment, raw: { ai?: number[]; ao?: number[] } = {}) {
@@ -67,14 +57,7 @@ function show(record: Equipment, raw: { ai?: number[]; ao?: number[] } = {}) {
     raw.ai || raw.ao
       ? { 3: applyUpdate(undefined, { SN: record.unid, regai: raw.ai, regao: raw.ao }, COUNTS, 0) }
       : {};
-  useEquipmentStore.setState({
-    types: { [record.type]: sampleType(record.type, COUNTS) },
-    records: { 3: record },
-    rights: { 3: record.permission },
-    idByUnid: { [record.unid]: 3 },
-    live,
-  });
-  return renderWithApp(<Host />);
+  return renderDeviceTab(ParametersTab, record, { more: { idByUnid: { [record.unid]: 3 }, live } });
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -82,24 +65,13 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const errorText = (fieldId: string) =>
   screen.queryByTestId(`error-err-${fieldId.replaceAll('.', '-')}`)?.textContent ?? null;
 
+const hooks = setUpDeviceTests({ domStubs: false, after: discardUnsavedChanges });
 let calls: RecordedRequest[] = [];
-let restore = (): void => undefined;
 function serve(reply: (request: RecordedRequest) => Reply) {
-  const mock = mockFetch({ 'PATCH /equipment/3': reply });
-  calls = mock.calls;
-  restore = mock.restore;
+  calls = hooks.serve({ 'PATCH /equipment/3': reply }).calls;
 }
 
-beforeEach(() => {
-  setLanguage('en');
-  serve(() => ({ status: 500 }));
-});
-afterEach(() => {
-  restore();
-  cleanup();
-  discardUnsavedChanges();
-  useEquipmentStore.getState().reset();
-});
+beforeEach(() => serve(() => ({ status: 500 })));
 
 describe('the parameters tab', { timeout: 30_000 }, () => {
   it('without the edit right shows the values as text and says so', () => {

@@ -4,30 +4,28 @@
  * With the edit right an editable form saved as one PATCH of the lists that changed; without it
  * the same values as text.
  */
-import { App, Space, Typography } from 'antd';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback } from 'react';
 import type { Equipment } from '../../api/equipment';
-import { canConfigure } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
-import { SaveBar } from './channel-fields';
-import { useChannelDraft, useSaveSettings } from './channel-draft';
+import { ChannelTabFrame } from './channel-fields';
+import { useChannelForm } from './channel-draft';
+import type { SetItem } from './parameters-columns';
 import { draftFromRecord, parametersChanges, sameDraft, validateParameters } from './parameters-model';
 import type { ParametersDraft } from './parameters-model';
 import { AiParameters, AoParameters } from './ParametersAnalog';
 import { DiParameters, DoParameters } from './ParametersDigital';
-import type { SetItem } from './ParametersDigital';
 
 export default function ParametersTab({ record }: { readonly record: Equipment }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
   const live = useEquipmentStore((s) => s.live[record.id]);
-  const editable = canConfigure(permission);
-  const { draft, setDraft, dirty, reset } = useChannelDraft(record, draftFromRecord, sameDraft);
-  const { saving, saveError, save } = useSaveSettings(record, reset);
-  const errors = useMemo(() => validateParameters(draft, record.counts), [draft, record.counts]);
-  const errorCount = Object.keys(errors).length;
+  const { counts } = record;
+  const validate = useCallback((draft: ParametersDraft) => validateParameters(draft, counts), [counts]);
+  const form = useChannelForm(record, {
+    fromRecord: draftFromRecord,
+    same: sameDraft,
+    validate,
+    changes: parametersChanges,
+  });
+  const { draft, setDraft, errors, editable } = form;
 
   const setItem: SetItem = (kind, list, index, value) =>
     setDraft((d) => {
@@ -39,45 +37,14 @@ export default function ParametersTab({ record }: { readonly record: Equipment }
       } as ParametersDraft;
     });
 
-  const submit = (): void => {
-    if (errorCount > 0) {
-      void message.error(t('configure.parameters.fixErrors'));
-      return;
-    }
-    const changes = parametersChanges(draft, record);
-    if (changes === null) {
-      reset();
-      return;
-    }
-    void save(changes);
-  };
-
-  const { counts } = record;
   const props = { draft, errors, editable, setItem };
   const analog = { ...props, record, live };
-  const none = counts.do + counts.di + counts.ai + counts.ao === 0;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="tab-parameters">
-      {!editable && (
-        <Typography.Text type="warning" data-testid="parameters-no-config">
-          {t('monitoring.device.noConfig')}
-        </Typography.Text>
-      )}
-      {none && <Typography.Text type="secondary">{t('monitoring.device.noChannels')}</Typography.Text>}
+    <ChannelTabFrame area="parameters" counts={counts} form={form}>
       {counts.do > 0 && <DoParameters {...props} />}
       {counts.di > 0 && <DiParameters {...props} />}
       {counts.ai > 0 && <AiParameters {...analog} />}
       {counts.ao > 0 && <AoParameters {...analog} />}
-      {editable && !none && (
-        <SaveBar
-          dirty={dirty}
-          saving={saving}
-          errorCount={errorCount}
-          saveError={saveError}
-          onSave={submit}
-          onReset={() => reset()}
-        />
-      )}
-    </Space>
+    </ChannelTabFrame>
   );
 }

@@ -9,6 +9,7 @@
  */
 import type { ReactNode } from 'react';
 import { LampGlyph, SwitchGlyph } from '../monitoring/ChannelGlyphs';
+import type { KeyUnder } from '../../i18n';
 
 export interface GlyphProps {
   /** The channel is on (digital) — analog pictures ignore it. */
@@ -20,15 +21,18 @@ export interface GlyphProps {
 type Glyph = (props: GlyphProps) => ReactNode;
 
 /** An on/off pair: `on` and `off` are the names stored in the record. */
+/** The name of a picture's label among the console's messages. */
+export type ImageLabel = KeyUnder<'configure.display.images'>;
+
 export interface PairImage {
-  readonly key: string;
+  readonly key: ImageLabel;
   readonly on: string;
   readonly off: string;
   readonly Glyph: Glyph;
 }
 
 export interface AnalogImage {
-  readonly key: string;
+  readonly key: ImageLabel;
   readonly name: string;
   readonly Glyph: Glyph;
 }

@@ -7,6 +7,7 @@
  * unit stands beside a value, 16. Numbers: finite, within the contract's ±10^12.
  */
 import { parseDecimal } from '@fieldlink/protocol';
+import type { KeyUnder } from '../../i18n';
 
 export const CHANNEL_NAME_MAX = 64;
 export const CHANNEL_UNIT_MAX = 16;
@@ -18,7 +19,8 @@ export const AO_LIMIT_MAX = 65535;
 
 /** An error as an i18n key under `configure.` ('parameters.errors.required') with its values. */
 export interface FieldError {
-  readonly key: string;
+  /** Under `configure.`: 'parameters.errors.tooLong'. */
+  readonly key: KeyUnder<'configure'>;
   readonly values?: Readonly<Record<string, string | number>>;
 }
 
@@ -47,7 +49,7 @@ export function readWhole(
   text: string,
   min: number,
   max: number,
-  errorKey = 'parameters.errors.wholeRange',
+  errorKey: FieldError['key'] = 'parameters.errors.wholeRange',
 ): { value: number } | { error: FieldError } {
   if (text.trim() === '') return { error: { key: 'parameters.errors.required' } };
   const value = parseDecimal(text);

@@ -1,7 +1,7 @@
 import { RELAY_HOLD } from '@fieldlink/protocol';
 import { describe, expect, it } from 'vitest';
 import type { ChannelCounts, Equipment } from '../../api/equipment';
-import { sampleRecord, sampleSettings } from '../../equipment/test-support';
+import { sampleRecordOf } from '../../equipment/test-support';
 import {
   displayChanges,
   displayFromRecord,
@@ -24,19 +24,14 @@ const DO_DI = {
 };
 
 function record(): Equipment {
-  const s = sampleSettings(COUNTS);
-  return sampleRecord({
-    counts: COUNTS,
-    settings: {
-      ...s,
-      modes: { ...s.modes, doUi: '0;1;3&;50;3,10,20', doDi: DO_DI },
-      do: {
-        ...s.do,
-        onImages: ['kg03.png', 'pump.png', ''],
-        offImages: ['kg03_0.png', 'pump_0.png', 'x.png'],
-      },
+  return sampleRecordOf(COUNTS, (s) => ({
+    modes: { ...s.modes, doUi: '0;1;3&;50;3,10,20', doDi: DO_DI },
+    do: {
+      ...s.do,
+      onImages: ['kg03.png', 'pump.png', ''],
+      offImages: ['kg03_0.png', 'pump_0.png', 'x.png'],
     },
-  });
+  }));
 }
 
 function withMode(index: number, change: Partial<ModeDraft>): DisplayDraft {

@@ -116,7 +116,7 @@ export const shownField = (kind: ShownKind) => `shown.${kind}`;
 
 /** The mode as it will be stored, or the errors of its fields. */
 function readMode(m: ModeDraft, index: number, put: (field: string, e: FieldError) => void): DoUiMode | null {
-  const whole = (part: 'hold' | 'count' | 'on' | 'off', min: number, max: number, key: string) => {
+  const whole = (part: 'hold' | 'count' | 'on' | 'off', min: number, max: number, key: FieldError['key']) => {
     const r = readWhole(m[part], min, max, key);
     if ('error' in r) put(modeField(index, part), r.error);
     return 'value' in r ? r.value : null;

@@ -3,6 +3,7 @@
  * about (`body.name: Too big …`, `modbusTcp.host: the server does not dial …`; several joined by
  * '; '), and each such message goes on its form field; the rest is shown above the form.
  */
+import type { FormInstance } from 'antd';
 import { ApiError } from '../../api/http';
 
 export type FieldName = string | readonly (string | number)[];
@@ -38,4 +39,20 @@ export function placeErrors(error: unknown, fieldOf: (path: string) => FieldName
     else rest.push(issue);
   }
   return { fields, general: rest.length > 0 ? rest.join('; ') : null };
+}
+
+/**
+ * Puts a failure's field messages on the fields of `form` (placeErrors); gives the rest, to show
+ * above the form, or null.
+ */
+export function showOnFields<T>(
+  form: FormInstance<T>,
+  error: unknown,
+  fieldOf: (path: string) => FieldName | null,
+): string | null {
+  const placed = placeErrors(error, fieldOf);
+  form.setFields(
+    placed.fields.map((f) => ({ name: f.name, errors: [f.message] })) as Parameters<typeof form.setFields>[0],
+  );
+  return placed.general;
 }

@@ -7,12 +7,11 @@
 import type * as Leaflet from 'leaflet';
 import { element } from '../../components/dom';
 import type { Position } from '../map/gps';
-import { degreeLabel, graticule } from '../map/graticule';
+import { drawGrid, tilelessMapOptions } from '../map/map-grid';
 import { roundDegrees } from './info-values';
 
 type LeafletModule = typeof Leaflet;
 
-const GRID = { color: '#b8c4cf', weight: 1, opacity: 0.8, interactive: false };
 const MARKER_SIZE = 18;
 /** Grid lines at least across the map's (narrower) height. */
 const GRID_LINES = 3;
@@ -59,13 +58,7 @@ export class LocationMap {
     this.#L = L;
     this.#onPick = options.onPick;
     this.#editable = options.editable;
-    this.#map = L.map(box, {
-      attributionControl: false,
-      minZoom: 2,
-      maxZoom: 18,
-      worldCopyJump: false,
-      maxBounds: L.latLngBounds([-85, -200], [85, 200]),
-    });
+    this.#map = L.map(box, { ...tilelessMapOptions(L), maxZoom: 18 });
     this.#grid = L.layerGroup().addTo(this.#map);
     this.#marker = L.marker(at ? [at.lat, at.lng] : WORLD_VIEW, {
       icon: markerIcon(L),
@@ -135,43 +128,7 @@ export class LocationMap {
   }
 
   #drawGrid(): void {
-    const L = this.#L;
-    const b = this.#map.getBounds();
     // The box is wide and low: fewer lines across its height keep the labels along the top apart.
-    const g = graticule(
-      { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() },
-      GRID_LINES,
-    );
-    this.#grid.clearLayers();
-    for (const lng of g.meridians) {
-      L.polyline(
-        [
-          [g.south, lng],
-          [g.north, lng],
-        ],
-        GRID,
-      ).addTo(this.#grid);
-      this.#label([g.north, lng], degreeLabel(lng, 'lng', g.step), [-3, -2]);
-    }
-    for (const lat of g.parallels) {
-      L.polyline(
-        [
-          [lat, g.west],
-          [lat, g.east],
-        ],
-        GRID,
-      ).addTo(this.#grid);
-      this.#label([lat, g.west], degreeLabel(lat, 'lat', g.step), [-3, 14]);
-    }
-  }
-
-  #label(at: [number, number], text: string, anchor: [number, number]): void {
-    const icon = this.#L.divIcon({
-      className: 'fl-map-grid-label',
-      html: element('span', { text, style: { fontSize: '11px', color: '#7a8894', whiteSpace: 'nowrap' } }),
-      iconSize: [64, 14],
-      iconAnchor: anchor,
-    });
-    this.#L.marker(at, { icon, interactive: false, keyboard: false }).addTo(this.#grid);
+    drawGrid(this.#L, this.#map, this.#grid, GRID_LINES);
   }
 }

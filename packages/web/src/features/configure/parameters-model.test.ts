@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelCounts, Equipment } from '../../api/equipment';
-import { sampleRecord, sampleSettings } from '../../equipment/test-support';
+import { sampleRecordOf } from '../../equipment/test-support';
 import { CHANNEL_NAME_MAX, CHANNEL_UNIT_MAX } from './channel-rules';
 import {
   draftFromRecord,
@@ -15,26 +15,21 @@ import type { ParametersDraft } from './parameters-model';
 const COUNTS: ChannelCounts = { do: 2, di: 2, ai: 2, ao: 2 };
 
 function record(): Equipment {
-  const s = sampleSettings(COUNTS);
-  return sampleRecord({
-    counts: COUNTS,
-    settings: {
-      ...s,
-      do: { ...s.do, names: ['Pump', ''] },
-      ai: {
-        ...s.ai,
-        names: ['Level', ''],
-        units: ['m', ''],
-        x1: [0, 0],
-        x2: [4095, 0],
-        y1: [0, 0],
-        y2: [5, 0],
-        alarmLow: [0.5, 0],
-        alarmHigh: [4.5, 0],
-      },
-      ao: { ...s.ao, min: [400, 0], max: [2000, 0], x1: [400, 0], x2: [2000, 0], y1: [0, 0], y2: [100, 0] },
+  return sampleRecordOf(COUNTS, (s) => ({
+    do: { ...s.do, names: ['Pump', ''] },
+    ai: {
+      ...s.ai,
+      names: ['Level', ''],
+      units: ['m', ''],
+      x1: [0, 0],
+      x2: [4095, 0],
+      y1: [0, 0],
+      y2: [5, 0],
+      alarmLow: [0.5, 0],
+      alarmHigh: [4.5, 0],
     },
-  });
+    ao: { ...s.ao, min: [400, 0], max: [2000, 0], x1: [400, 0], x2: [2000, 0], y1: [0, 0], y2: [100, 0] },
+  }));
 }
 
 /** The draft of record() with one item of one list replaced. */

@@ -12,13 +12,10 @@ import { listEquipmentTypes } from '../../api/equipment';
 import type { CreatedEquipment, EquipmentType, NewEquipment } from '../../api/equipment';
 import { useEquipmentStore } from '../../equipment/store';
 import { isLanguage } from '../../i18n';
+import { INFO_BOUNDS } from '../configure/info-values';
 import { DeviceIcon } from '../monitoring/DeviceIcon';
 import DtuPanel from './DtuPanel';
 import { SERIAL_PATTERN, submitError, useAddEquipment } from './add-equipment';
-
-/** The server's bounds (protocol api/equipment.ts: name 1-64, group 0-64). */
-const NAME_MAX = 64;
-const GROUP_MAX = 64;
 
 interface Values {
   readonly sn: string;
@@ -127,7 +124,7 @@ export default function AddEquipmentPage() {
           label={t('equipment.add.fields.name')}
           rules={[
             { required: true, message: t('equipment.add.validation.nameRequired') },
-            { max: NAME_MAX, message: t('equipment.add.validation.nameTooLong') },
+            { max: INFO_BOUNDS.name, message: t('equipment.add.validation.nameTooLong') },
           ]}
         >
           <Input placeholder={t('equipment.add.placeholders.name')} />
@@ -135,7 +132,7 @@ export default function AddEquipmentPage() {
         <Form.Item
           name="group"
           label={t('equipment.add.fields.group')}
-          rules={[{ max: GROUP_MAX, message: t('equipment.add.validation.groupTooLong') }]}
+          rules={[{ max: INFO_BOUNDS.group, message: t('equipment.add.validation.groupTooLong') }]}
         >
           <AutoComplete
             options={groupOptions}

@@ -10,7 +10,8 @@ import { createSubDevice } from '../../api/equipment';
 import type { Equipment, EquipmentType, HostRole } from '../../api/equipment';
 import { isLanguage } from '../../i18n';
 import { useUnsavedChanges } from '../configure/unsaved';
-import { checkAddress, nextFreeSlaveId, SUB_NAME_MAX, submitProblem } from './sub-devices';
+import { useSubDeviceNameRules } from './sub-device-rules';
+import { checkAddress, nextFreeSlaveId, submitProblem } from './sub-devices';
 
 interface Values {
   readonly type?: string;
@@ -35,6 +36,7 @@ export default function AddSubDeviceForm({ host, role, models, used, onAdded }: 
   const [dirty, setDirty] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   useUnsavedChanges(dirty);
+  const nameRules = useSubDeviceNameRules();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const meter = role === 'dl645';
   const suggested = meter ? null : nextFreeSlaveId(used);
@@ -107,14 +109,7 @@ export default function AddSubDeviceForm({ host, role, models, used, onAdded }: 
       >
         <Select options={options} placeholder={t('equipment.subDevices.add.placeholders.type')} />
       </Form.Item>
-      <Form.Item
-        name="name"
-        label={t('equipment.subDevices.add.fields.name')}
-        rules={[
-          { required: true, whitespace: true, message: t('equipment.subDevices.validation.nameRequired') },
-          { max: SUB_NAME_MAX, message: t('equipment.subDevices.validation.nameTooLong') },
-        ]}
-      >
+      <Form.Item name="name" label={t('equipment.subDevices.add.fields.name')} rules={nameRules}>
         <Input placeholder={t('equipment.subDevices.add.placeholders.name')} autoComplete="off" />
       </Form.Item>
       <Form.Item

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Equipment } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { deviceEntry, loadTreeStore, sampleRecord, sampleType } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
 import en from '../../locales/en/equipment';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
 import { buttonNamed } from '../auth/test-render';
 import { REFRESH_AFTER_MS } from '../configure/save';
 import { renderWithApp } from '../monitoring/test-render';
@@ -19,7 +18,7 @@ const SLOW = { timeout: 8000 };
 const HOST = sampleRecord({ id: 10, unid: 'SN10', sn: 'SN10', type: 'FL-JYTeam001', name: 'Team host' });
 const PUMP = sampleRecord({ id: 1, unid: 'SN1', sn: 'SN1', name: 'Pump' });
 
-let restore = (): void => undefined;
+const hooks = setUpDeviceTests({ after: () => vi.useRealTimers() });
 let calls: RecordedRequest[] = [];
 
 function show(record: Equipment, reply: Reply = { status: 204 }) {
@@ -39,9 +38,7 @@ function show(record: Equipment, reply: Reply = { status: 204 }) {
     rights: { [record.id]: record.permission },
     selectedId: record.id,
   });
-  const mock = mockFetch({ [`DELETE /equipment/${record.id}`]: reply });
-  restore = mock.restore;
-  calls = mock.calls;
+  calls = hooks.serve({ [`DELETE /equipment/${record.id}`]: reply }).calls;
   renderWithApp(<DeleteEquipmentButton record={record} />);
 }
 
@@ -57,15 +54,6 @@ const okButton = () =>
     (b) => b.textContent?.trim() === en.delete.confirm,
   )!;
 const deletes = () => calls.filter((c) => c.method === 'DELETE');
-
-beforeAll(installDomStubs);
-beforeEach(() => setLanguage('en'));
-afterEach(() => {
-  restore();
-  cleanup();
-  vi.useRealTimers();
-  useEquipmentStore.getState().reset();
-});
 
 describe('deleting a device', { timeout: 30_000 }, () => {
   it('is offered only with the delete right', () => {

@@ -6,9 +6,10 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
+import { INFO_BOUNDS } from '../configure/info-values';
 import { saveEquipment } from '../configure/save';
 import { useUnsavedChanges } from '../configure/unsaved';
-import { SUB_DESCRIPTION_MAX, SUB_NAME_MAX } from './sub-devices';
+import { useSubDeviceNameRules } from './sub-device-rules';
 
 interface Values {
   readonly name: string;
@@ -30,6 +31,7 @@ export default function EditSubDeviceModal({ record, onClose, onSaved }: Props) 
   const [dirty, setDirty] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   useUnsavedChanges(dirty);
+  const nameRules = useSubDeviceNameRules();
 
   const save = async () => {
     let values: Values;
@@ -74,21 +76,17 @@ export default function EditSubDeviceModal({ record, onClose, onSaved }: Props) 
         onValuesChange={() => setDirty(true)}
         disabled={pending}
       >
-        <Form.Item
-          name="name"
-          label={t('equipment.subDevices.editor.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('equipment.subDevices.validation.nameRequired') },
-            { max: SUB_NAME_MAX, message: t('equipment.subDevices.validation.nameTooLong') },
-          ]}
-        >
+        <Form.Item name="name" label={t('equipment.subDevices.editor.name')} rules={nameRules}>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="description"
           label={t('equipment.subDevices.editor.description')}
           rules={[
-            { max: SUB_DESCRIPTION_MAX, message: t('equipment.subDevices.validation.descriptionTooLong') },
+            {
+              max: INFO_BOUNDS.description,
+              message: t('equipment.subDevices.validation.descriptionTooLong'),
+            },
           ]}
         >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Equipment, EquipmentType, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { sampleRecord, sampleType } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
 import en from '../../locales/en/equipment';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
 import { buttonNamed } from '../auth/test-render';
 import { renderWithApp } from '../monitoring/test-render';
 import SubDevicesTab from './SubDevicesTab';
@@ -59,7 +58,7 @@ const sub = (id: number, host: Equipment, address: string, name: string, more: P
 const SLAVES = [sub(11, TEAM_HOST, '1', 'Slave one'), sub(12, TEAM_HOST, '2', 'Slave two')];
 const METERS = [sub(21, METER_GW, '000000000001', 'Meter one')];
 
-let restore = (): void => undefined;
+const hooks = setUpDeviceTests();
 let calls: RecordedRequest[] = [];
 
 function show(
@@ -74,13 +73,12 @@ function show(
     records: { [host.id]: host },
     rights: { [host.id]: permission ?? host.permission },
   });
-  const mock = mockFetch({
+  const mock = hooks.serve({
     [`GET /equipment/${host.id}/sub-devices`]: { body: { items, total: items.length } },
     [`POST /equipment/${host.id}/sub-devices`]: post,
     'DELETE /equipment/11': { status: 204 },
     'PATCH /equipment/12': (r) => ({ body: { ...SLAVES[1], ...(r.body as object) } }),
   });
-  restore = mock.restore;
   calls = mock.calls;
   renderWithApp(<SubDevicesTab record={host} />);
 }
@@ -105,14 +103,6 @@ async function chooseModel(text: RegExp) {
   );
   fireEvent.click(option!);
 }
-
-beforeAll(installDomStubs);
-beforeEach(() => setLanguage('en'));
-afterEach(() => {
-  restore();
-  cleanup();
-  useEquipmentStore.getState().reset();
-});
 
 describe('the sub-devices tab', { timeout: 30_000 }, () => {
   it("lists the host's sub-devices with address, model and state", async () => {

@@ -5,6 +5,7 @@ import type { NewEquipment } from '../../api/equipment';
 import { ApiError } from '../../api/http';
 import { startAdding } from '../../equipment/adding';
 import { useEquipmentStore } from '../../equipment/store';
+import type { MessageKey } from '../../i18n';
 
 /** The server's serial rule (protocol api/equipment.ts `SerialNumber`), before it upper-cases it. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9.-]{4,32}$/;
@@ -13,7 +14,7 @@ export const SERIAL_PATTERN = /^[A-Za-z0-9.-]{4,32}$/;
 const PRODUCT_MODEL_ERROR = 'product model error';
 
 export type SubmitError =
-  | { readonly field: 'sn' | 'type'; readonly key: string }
+  | { readonly field: 'sn' | 'type'; readonly key: MessageKey }
   | { readonly field: null; readonly message: string };
 
 /** A refusal of POST /equipment: on the field it is about, or the server's words for an alert. */

@@ -6,10 +6,7 @@
 import { SLAVE_ID, validateSlaveId } from '@fieldlink/protocol';
 import type { Equipment, EquipmentType, HostRole } from '../../api/equipment';
 import { ApiError } from '../../api/http';
-
-/** The server's bounds (protocol api/equipment.ts: name 1-64, description 0-512). */
-export const SUB_NAME_MAX = 64;
-export const SUB_DESCRIPTION_MAX = 512;
+import type { MessageKey } from '../../i18n';
 
 /** A DL645 meter's address (protocol SubDeviceAddress). */
 export const METER_ADDRESS = /^\d{12}$/;
@@ -57,8 +54,8 @@ export function nextFreeSlaveId(used: readonly string[]): number | null {
 const PRODUCT_MODEL_ERROR = 'product model error';
 
 export type SubmitProblem =
-  | { readonly field: 'type' | 'address'; readonly key: string }
-  | { readonly field: null; readonly key: string; readonly message: string };
+  | { readonly field: 'type' | 'address'; readonly key: MessageKey }
+  | { readonly field: null; readonly key: MessageKey; readonly message: string };
 
 /** A refusal of POST /equipment/:id/sub-devices: on the field it is about, or for an alert. */
 export function submitProblem(role: HostRole, error: unknown): SubmitProblem {

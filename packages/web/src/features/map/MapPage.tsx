@@ -6,16 +6,17 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Flex, Popover, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { listAllEquipment } from '../../api/equipment';
 import { monitoringTarget } from '../../equipment/links';
 import { useEquipmentStore } from '../../equipment/store';
 import { useWhileShown } from '../../shell/views/shown';
-import { canDrawMap, DeviceMap, loadLeaflet, STATUS_COLOURS } from './device-map';
+import { canDrawMap, DeviceMap, STATUS_COLOURS } from './device-map';
 import type { DeviceStatus, MapDevice, PopupText } from './device-map';
 import { placeAll } from './gps';
+import { useLeafletMap } from './use-leaflet-map';
 
 const STATUSES: readonly DeviceStatus[] = ['online', 'offline', 'alarm'];
 /** Names listed in the 'no position' popover. */
@@ -80,34 +81,10 @@ export default function MapPage() {
   );
 
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<DeviceMap | null>(null);
-  const [mapReady, setMapReady] = useState(false);
-  const [mapFailed, setMapFailed] = useState(false);
-
-  useEffect(() => {
-    if (!canDrawMap()) return;
-    let gone = false;
-    let observer: ResizeObserver | null = null;
-    loadLeaflet().then(
-      (L) => {
-        if (gone || !box.current) return;
-        map.current = new DeviceMap(L, box.current, text);
-        observer = new ResizeObserver(() => map.current?.resize());
-        observer.observe(box.current);
-        setMapReady(true);
-      },
-      () => {
-        if (!gone) setMapFailed(true);
-      },
-    );
-    return () => {
-      gone = true;
-      observer?.disconnect();
-      map.current?.destroy();
-      map.current = null;
-    };
-    // The map is made once; later texts reach it through show().
-  }, []);
+  // The map is made once; later texts reach it through show().
+  const { map, state } = useLeafletMap(box, (L, element) => new DeviceMap(L, element, text));
+  const mapReady = state === 'ready';
+  const mapFailed = state === 'failed';
 
   useEffect(() => {
     if (mapReady && recordsReady) map.current?.show(placed, text);

@@ -7,9 +7,9 @@
 import type * as Leaflet from 'leaflet';
 import { colourDot, element } from '../../components/dom';
 import { monitoringTarget } from '../../equipment/links';
-import { degreeLabel, graticule } from './graticule';
 import { bySpot, fanOffsets } from './gps';
 import type { Placed, Position } from './gps';
+import { drawGrid, tilelessMapOptions } from './map-grid';
 
 type LeafletModule = typeof Leaflet;
 
@@ -50,7 +50,6 @@ export interface PopupText {
   readonly openHistory: string;
 }
 
-const GRID = { color: '#b8c4cf', weight: 1, opacity: 0.8, interactive: false };
 const FAN_SPACING_PX = 18;
 
 /** A device's name, as text (Leaflet would parse a string as HTML). */
@@ -110,11 +109,8 @@ export class DeviceMap {
     this.#L = L;
     this.#text = text;
     this.#map = L.map(element, {
-      attributionControl: false,
-      minZoom: 2,
+      ...tilelessMapOptions(L),
       maxZoom: 19,
-      worldCopyJump: false,
-      maxBounds: L.latLngBounds([-85, -200], [85, 200]),
       renderer: guardedCanvas(L, {}),
     });
     this.#renderer = guardedCanvas(L, { padding: 0.5 });
@@ -225,39 +221,6 @@ export class DeviceMap {
   }
 
   #drawGrid(): void {
-    const L = this.#L;
-    const b = this.#map.getBounds();
-    const g = graticule({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
-    this.#grid.clearLayers();
-    for (const lng of g.meridians) {
-      L.polyline(
-        [
-          [g.south, lng],
-          [g.north, lng],
-        ],
-        GRID,
-      ).addTo(this.#grid);
-      this.#label([g.north, lng], degreeLabel(lng, 'lng', g.step), 'top');
-    }
-    for (const lat of g.parallels) {
-      L.polyline(
-        [
-          [lat, g.west],
-          [lat, g.east],
-        ],
-        GRID,
-      ).addTo(this.#grid);
-      this.#label([lat, g.west], degreeLabel(lat, 'lat', g.step), 'left');
-    }
-  }
-
-  #label(at: [number, number], text: string, edge: 'top' | 'left'): void {
-    const icon = this.#L.divIcon({
-      className: 'fl-map-grid-label',
-      html: element('span', { text, style: { fontSize: '11px', color: '#7a8894', whiteSpace: 'nowrap' } }),
-      iconSize: [64, 14],
-      iconAnchor: edge === 'top' ? [-3, -2] : [-3, 14],
-    });
-    this.#L.marker(at, { icon, interactive: false, keyboard: false }).addTo(this.#grid);
+    drawGrid(this.#L, this.#map, this.#grid);
   }
 }

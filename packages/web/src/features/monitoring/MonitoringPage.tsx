@@ -4,8 +4,8 @@
  * of the last 24 hours at the right. Values
  * arrive over the live channel; nothing here polls.
  */
-import { Alert, App, Button, Card, Empty, Input, Space, Spin } from 'antd';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { App, Card, Empty, Space } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useEquipmentStore } from '../../equipment/store';
@@ -15,12 +15,10 @@ import { useSession } from '../../session/store';
 import AddEquipmentButton from '../equipment/AddEquipmentButton';
 import RedeemButton from '../sharing/RedeemButton';
 import AlarmList from './AlarmList';
-import Counters from './Counters';
 import DeviceView from './DeviceView';
-import EquipmentTree from './EquipmentTree';
+import FilteredTree from './FilteredTree';
 import GroupView from './GroupView';
 import LiveIndicator from './LiveIndicator';
-import type { StatusFilter, TreeFilter } from './tree-rows';
 import './monitoring.css';
 
 // The application root installs the live channel too; this keeps the page whole on its own
@@ -36,17 +34,9 @@ function leaveDevice(leave: () => void): void {
 export default function MonitoringPage() {
   const { t } = useTranslation();
   const status = useEquipmentStore((s) => s.status);
-  const error = useEquipmentStore((s) => s.error);
   const load = useEquipmentStore((s) => s.load);
   const selectedId = useEquipmentStore((s) => s.selectedId);
   const select = useEquipmentStore((s) => s.select);
-  const [text, setText] = useState('');
-  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
-  const deferredText = useDeferredValue(text);
-  const filter = useMemo<TreeFilter>(
-    () => ({ text: deferredText, status: statusFilter }),
-    [deferredText, statusFilter],
-  );
   // A group shown with all its devices' values, in place of the selected device.
   const [groupKey, setGroupKey] = useState<string | null>(null);
   // Leaving the device shown (another device, a group) asks first when its forms hold changes.
@@ -87,44 +77,23 @@ export default function MonitoringPage() {
   return (
     <div className="monitoring-page" data-page="MonitoringPage">
       <Card size="small" styles={{ body: { padding: 8 } }}>
-        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-          <Counters status={statusFilter} onStatus={setStatusFilter} />
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Input.Search
-              allowClear
-              placeholder={t('monitoring.tree.search')}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              aria-label={t('monitoring.tree.search')}
-            />
-            <AddEquipmentButton />
-            <RedeemButton />
-          </div>
-          {status === 'error' ? (
-            <Alert
-              type="error"
-              showIcon
-              message={t('monitoring.tree.loadError', { message: error ?? '' })}
-              action={
-                <Button size="small" onClick={() => void load()}>
-                  {t('monitoring.tree.retry')}
-                </Button>
-              }
-            />
-          ) : status === 'ready' ? (
-            <EquipmentTree
-              filter={filter}
-              selectedId={selectedId}
-              onSelect={onSelect}
-              onOpenGroup={openGroup}
-              height="max(320px, calc(100vh - 300px))"
-            />
-          ) : (
-            <Spin description={t('monitoring.tree.loading')} style={{ display: 'block', padding: 48 }}>
-              <div />
-            </Spin>
-          )}
-        </Space>
+        <FilteredTree
+          texts={{
+            search: t('monitoring.tree.search'),
+            loading: t('monitoring.tree.loading'),
+            loadError: (message) => t('monitoring.tree.loadError', { message }),
+            retry: t('monitoring.tree.retry'),
+          }}
+          actions={
+            <>
+              <AddEquipmentButton />
+              <RedeemButton />
+            </>
+          }
+          selectedId={selectedId}
+          onSelect={onSelect}
+          onOpenGroup={openGroup}
+        />
       </Card>
       <Space orientation="vertical" size="middle" style={{ width: '100%', minWidth: 0 }}>
         {groupKey !== null ? (

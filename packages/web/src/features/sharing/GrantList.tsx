@@ -3,7 +3,7 @@
  * camera, sub-devices, end and code, expired ones flagged; change a grant or remove it (the
  * access it gave ends at once).
  */
-import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,10 +12,10 @@ import type { Equipment } from '../../api/equipment';
 import { removeGrant } from '../../api/sharing';
 import type { Grant } from '../../api/sharing';
 import { localeOf } from '../account/settings';
-import { sharingErrorText } from './access';
 import GrantEditDialog from './GrantEditDialog';
 import { useModifySharing } from './lists';
 import type { NewestFirst } from './lists';
+import SharingListCard from './SharingListCard';
 
 interface Props {
   readonly record: Equipment;
@@ -90,32 +90,13 @@ export default function GrantList({ record, isHost, grants }: Props) {
   ];
 
   return (
-    <Card size="small" title={t('sharing.grants.title')} data-testid="grants">
-      {grants.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('sharing.loadFailed', { reason: sharingErrorText(grants.error, t) })}
-        />
-      ) : (
-        <>
-          <Table<Grant>
-            size="small"
-            rowKey="id"
-            columns={columns}
-            dataSource={grants.data?.items.slice()}
-            loading={grants.isLoading}
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('sharing.grants.empty') }}
-          />
-          {grants.data && grants.data.total > grants.data.items.length && (
-            <Typography.Text type="secondary">
-              {t('sharing.truncated', { shown: grants.data.items.length, total: grants.data.total })}
-            </Typography.Text>
-          )}
-        </>
-      )}
+    <SharingListCard
+      title={t('sharing.grants.title')}
+      testId="grants"
+      list={grants}
+      columns={columns}
+      empty={t('sharing.grants.empty')}
+    >
       <GrantEditDialog
         equipmentId={record.id}
         isHost={isHost}
@@ -123,6 +104,6 @@ export default function GrantList({ record, isHost, grants }: Props) {
         onClose={() => setEditing(null)}
         modify={modify}
       />
-    </Card>
+    </SharingListCard>
   );
 }

@@ -3,7 +3,7 @@
  * used, until when, who issued it and whether it may still be redeemed; an active code may be
  * revoked (grants already made from it stay). The codes themselves are never shown again.
  */
-import { Alert, Button, Card, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
@@ -11,9 +11,10 @@ import { revokeShareCode } from '../../api/sharing';
 import type { Grant, ShareCodeEntry } from '../../api/sharing';
 import { useMe } from '../../session/me';
 import { localeOf } from '../account/settings';
-import { codeState, sharingErrorText } from './access';
+import { codeState } from './access';
 import type { CodeState } from './access';
 import { useModifySharing, useShareCodes } from './lists';
+import SharingListCard from './SharingListCard';
 
 const STATE_COLORS: Readonly<Record<CodeState, string>> = {
   active: 'success',
@@ -107,32 +108,12 @@ export default function ShareCodeList({ record, isHost, grants }: Props) {
   ];
 
   return (
-    <Card size="small" title={t('sharing.codes.title')} data-testid="share-codes">
-      {codes.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('sharing.loadFailed', { reason: sharingErrorText(codes.error, t) })}
-        />
-      ) : (
-        <>
-          <Table<ShareCodeEntry>
-            size="small"
-            rowKey="id"
-            columns={columns}
-            dataSource={codes.data?.items.slice()}
-            loading={codes.isLoading}
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('sharing.codes.empty') }}
-          />
-          {codes.data && codes.data.total > codes.data.items.length && (
-            <Typography.Text type="secondary">
-              {t('sharing.truncated', { shown: codes.data.items.length, total: codes.data.total })}
-            </Typography.Text>
-          )}
-        </>
-      )}
-    </Card>
+    <SharingListCard
+      title={t('sharing.codes.title')}
+      testId="share-codes"
+      list={codes}
+      columns={columns}
+      empty={t('sharing.codes.empty')}
+    />
   );
 }

@@ -1,26 +1,24 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useEquipmentStore } from '../../equipment/store';
-import { setLanguage } from '../../i18n';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import en from '../../locales/en/sharing';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
 import { clickButton } from '../auth/test-render';
 import { CODE, createdCode, granteePermission, OWNER, renderTab, SLOW } from './test-support';
 import type { Permission } from '../../api/equipment';
 
 const TIER_NAMES = en.tiers;
 
+const hooks = setUpDeviceTests();
+
 function serve(post: Reply | ((request: RecordedRequest) => Reply) = { status: 201, body: createdCode() }) {
-  const mock = mockFetch({
+  return hooks.serve({
     'POST /equipment/4/share-codes': post,
     'GET /equipment/4/share-codes': { body: { items: [], total: 0 } },
     'GET /equipment/4/grants': { body: { items: [], total: 0 } },
   });
-  restore = mock.restore;
-  return mock;
 }
 
 const posts = (mock: { calls: RecordedRequest[] }) => mock.calls.filter((c) => c.method === 'POST');
@@ -45,15 +43,6 @@ const setUses = (value: string) =>
   fireEvent.change(screen.getByLabelText(en.dialog.maxCount), { target: { value } });
 
 const submit = () => clickButton(en.dialog.submit);
-
-let restore = (): void => undefined;
-beforeAll(installDomStubs);
-beforeEach(() => setLanguage('en'));
-afterEach(() => {
-  restore();
-  cleanup();
-  useEquipmentStore.getState().reset();
-});
 
 describe('the share dialog offers what the user holds', { timeout: 30_000 }, () => {
   it('offers the owner every tier, each with what it allows, and the camera', () => {

@@ -21,6 +21,7 @@ import {
 } from './share-form';
 import type { ShareFormValues } from './share-form';
 import ShareResult from './ShareResult';
+import type { MessageKey } from '../../i18n';
 
 interface Props {
   readonly record: Equipment;
@@ -106,7 +107,7 @@ function ShareForm({ record, permission, isHost, onCancel, onCreated }: FormProp
     }
   };
 
-  const rule = (problem: (value: unknown) => string | null) => ({
+  const rule = (problem: (value: unknown) => MessageKey | null) => ({
     validator: async (_rule: unknown, value: unknown) => {
       const key = problem(value);
       if (key) throw new Error(t(key, { max: SHARE_MAX_COUNT }));

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useEquipmentStore } from '../../equipment/store';
-import { setLanguage } from '../../i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import en from '../../locales/en/sharing';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Routes } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
 import { codeEntry, confirmWith, findMessage, grantEntry, OWNER, renderTab, SLOW } from './test-support';
 
 const CODES = [
@@ -27,14 +25,14 @@ const GRANTS = [
   grantEntry({ id: 33, userName: 'dave', userId: 11, expired: true, expiresAt: '2026-01-06T08:00:00.000Z' }),
 ];
 
+const hooks = setUpDeviceTests();
+
 function serve(more: Routes = {}) {
-  const mock = mockFetch({
+  return hooks.serve({
     'GET /equipment/4/share-codes': { body: { items: CODES, total: CODES.length } },
     'GET /equipment/4/grants': { body: { items: GRANTS, total: GRANTS.length } },
     ...more,
   });
-  restore = mock.restore;
-  return mock;
 }
 
 const calls = (mock: { calls: RecordedRequest[] }, method: string) =>
@@ -46,15 +44,6 @@ async function rowOf(list: string, text: string | RegExp): Promise<HTMLElement> 
   const cell = await within(await screen.findByTestId(list, {}, SLOW)).findByText(text, {}, SLOW);
   return cell.closest('tr')!;
 }
-
-let restore = (): void => undefined;
-beforeAll(installDomStubs);
-beforeEach(() => setLanguage('en'));
-afterEach(() => {
-  restore();
-  cleanup();
-  useEquipmentStore.getState().reset();
-});
 
 describe("the owner's lists", { timeout: 30_000 }, () => {
   it('shows every code, newest first, with what it gives, its use and its state', async () => {

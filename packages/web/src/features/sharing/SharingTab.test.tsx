@@ -1,21 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { permissionFromLevel } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
+import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { sampleType, treeReply } from '../../equipment/test-support';
-import { setLanguage } from '../../i18n';
 import en from '../../locales/en/sharing';
-import { errorReply, mockFetch } from '../../session/test-support';
+import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Routes } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
 import { clickButton } from '../auth/test-render';
 import { confirmWith, findMessage, granteePermission, OWNER, renderTab, SLOW } from './test-support';
 
 const EMPTY = { body: { items: [], total: 0 } };
 
+const hooks = setUpDeviceTests();
+
 function serve(more: Routes = {}) {
-  const mock = mockFetch({
+  return hooks.serve({
     'GET /equipment/4/share-codes': EMPTY,
     'GET /equipment/4/grants': EMPTY,
     'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
@@ -23,21 +24,10 @@ function serve(more: Routes = {}) {
     'GET /equipment': { body: { items: [], total: 0 } },
     ...more,
   });
-  restore = mock.restore;
-  return mock;
 }
 
 const listCalls = (mock: { calls: RecordedRequest[] }) =>
   mock.calls.filter((c) => /share-codes|grants/.test(c.path)).map((c) => c.path.split('?')[0]);
-
-let restore = (): void => undefined;
-beforeAll(installDomStubs);
-beforeEach(() => setLanguage('en'));
-afterEach(() => {
-  restore();
-  cleanup();
-  useEquipmentStore.getState().reset();
-});
 
 describe('the Sharing tab by rights', { timeout: 30_000 }, () => {
   it('gives the owner the share button and both lists', async () => {

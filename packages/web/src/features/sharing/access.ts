@@ -11,6 +11,7 @@ import { ApiError } from '../../api/http';
 import type { ShareCodeEntry, ShareLevel } from '../../api/sharing';
 import { AUTHORITY_GROUPS } from '../../routes/access';
 import { describeError } from '../auth/errors';
+import type { MessageKey } from '../../i18n';
 
 const ADMIN_AUTHORITY = AUTHORITY_GROUPS.find((g) => g.name === 'admin')?.min ?? 1000;
 
@@ -80,7 +81,7 @@ export function codeState(code: ShareCodeEntry, now: number): CodeState {
 }
 
 /** The server's sharing refusals (docs/api.md § Sharing, in its words) and their texts. */
-const SERVER_MESSAGES: Readonly<Record<string, string>> = {
+const SERVER_MESSAGES: Readonly<Record<string, MessageKey>> = {
   'you cannot share more than you hold': 'sharing.serverErrors.tooMuch',
   'only the owner manages sharing': 'sharing.serverErrors.notManager',
   'only read-only codes may be permanent': 'sharing.serverErrors.permanentReadOnly',

@@ -4,6 +4,7 @@
  * grant's past end is never sent back as a new one).
  */
 import type { Grant, GrantPatch, ShareLevel } from '../../api/sharing';
+import type { MessageKey } from '../../i18n';
 
 export type EndMode = 'at' | 'none';
 
@@ -37,7 +38,7 @@ export function endProblem(
   grant: Grant,
   values: Pick<GrantFormValues, 'level' | 'endMode' | 'end'>,
   now: number,
-): string | null {
+): MessageKey | null {
   if (values.endMode === 'none') {
     return values.level === 'read' ? null : 'sharing.validation.noEndReadOnly';
   }

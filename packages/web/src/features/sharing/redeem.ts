@@ -14,9 +14,10 @@ import { redeemShareCode } from '../../api/sharing';
 import type { Redeemed } from '../../api/sharing';
 import { useEquipmentStore } from '../../equipment/store';
 import { describeError } from '../auth/errors';
+import type { MessageKey } from '../../i18n';
 
 /** The i18n key of what is wrong with a typed code, or null when it may be sent. */
-export function codeProblem(value: string | undefined): string | null {
+export function codeProblem(value: string | undefined): MessageKey | null {
   if (!value?.trim()) return 'sharing.errors.empty';
   return canonicalShareCode(value) === null ? 'sharing.errors.format' : null;
 }

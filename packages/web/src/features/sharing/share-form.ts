@@ -4,6 +4,7 @@
  */
 import { SHARE_MAX_COUNT, SHARE_VALIDITIES } from '@fieldlink/protocol';
 import type { ShareLevel, ShareValidity } from '../../api/sharing';
+import type { MessageKey } from '../../i18n';
 
 export { SHARE_MAX_COUNT, SHARE_VALIDITIES };
 
@@ -24,7 +25,7 @@ export const SHARE_FORM_DEFAULTS: Omit<ShareFormValues, 'level'> = {
 };
 
 /** How many redemptions: a whole number from 1 to 1000. */
-export function maxCountProblem(value: unknown): string | null {
+export function maxCountProblem(value: unknown): MessageKey | null {
   if (value === null || value === undefined || value === '') return 'sharing.validation.maxCountRequired';
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > SHARE_MAX_COUNT) {
     return 'sharing.validation.maxCountRange';
@@ -33,7 +34,7 @@ export function maxCountProblem(value: unknown): string | null {
 }
 
 /** Only read-only codes may be permanent. */
-export function validityProblem(level: ShareLevel | undefined, validity: unknown): string | null {
+export function validityProblem(level: ShareLevel | undefined, validity: unknown): MessageKey | null {
   if (validity === undefined || validity === null) return 'sharing.validation.validityRequired';
   if (validity === 'permanent' && level !== 'read') return 'sharing.validation.permanentReadOnly';
   return null;

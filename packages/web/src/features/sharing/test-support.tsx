@@ -7,6 +7,11 @@ import { expect } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
 import type { Grant, ShareCode, ShareCodeEntry } from '../../api/sharing';
 import { permissionLevel } from '@fieldlink/protocol';
+import {
+  sampleGrantItem,
+  sampleShareCodeCreated,
+  sampleShareCodeItem,
+} from '../../../../protocol/src/test-support/sharing';
 import { useEquipmentStore } from '../../equipment/store';
 import { sampleRecord, sampleType } from '../../equipment/test-support';
 import { useMe } from '../../session/me';
@@ -20,55 +25,26 @@ export const SLOW = { timeout: 8000 };
 export const CODE = '7K2M9XQ4T0BHN3RVC8WZ5EJDPA';
 
 export function createdCode(overrides: Partial<ShareCode> = {}): ShareCode {
-  return {
+  return sampleShareCodeCreated({
     id: 12,
     code: CODE,
     url: `http://localhost/#/share?code=${CODE}`,
     expiresAt: '2026-01-12T08:00:00.000Z',
     level: 'operate',
-    validity: '1d',
     maxCount: 2,
-    camera: false,
-    slaves: false,
     ...overrides,
-  };
+  });
 }
 
+/** Codes and grants that run until 2099, so none has expired by the clock. */
+const FAR_END = '2099-01-12T08:00:00.000Z';
+
 export function codeEntry(overrides: Partial<ShareCodeEntry> = {}): ShareCodeEntry {
-  return {
-    id: 12,
-    level: 'operate',
-    validity: '1w',
-    maxCount: 3,
-    usedCount: 1,
-    camera: false,
-    slaves: false,
-    expiresAt: '2099-01-12T08:00:00.000Z',
-    revokedAt: null,
-    createdAt: '2026-01-05T08:00:00.000Z',
-    createdBy: 7,
-    ...overrides,
-  };
+  return sampleShareCodeItem({ expiresAt: FAR_END, ...overrides });
 }
 
 export function grantEntry(overrides: Partial<Grant> = {}): Grant {
-  return {
-    id: 31,
-    userId: 9,
-    userName: 'bob',
-    level: 'operate',
-    read: true,
-    operate: true,
-    edit: false,
-    delete: false,
-    camera: false,
-    slaves: false,
-    expiresAt: '2099-01-12T08:00:00.000Z',
-    expired: false,
-    createdAt: '2026-01-05T09:30:00.000Z',
-    shareCodeId: 12,
-    ...overrides,
-  };
+  return sampleGrantItem({ expiresAt: FAR_END, ...overrides });
 }
 
 export const OWNER: Permission = sampleRecord().permission;

@@ -4,6 +4,7 @@ import { horizontalMenuScrolls, titleOf } from '../../routes/navigation';
 import type { MenuNode } from '../../routes/navigation';
 import RouteIcon from '../RouteIcon';
 import DeviceMenuLabel from './DeviceMenuLabel';
+import type { Translate } from '../../i18n';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -11,11 +12,7 @@ type Item = NonNullable<MenuProps['items']>[number];
  * `open` goes to a path: the submenu of a node that is a page itself (a host with its
  * sub-devices) opens that page from its title as well as showing its children.
  */
-export function menuItems(
-  nodes: readonly MenuNode[],
-  t: (key: string) => string,
-  open?: (path: string) => void,
-): Item[] {
+export function menuItems(nodes: readonly MenuNode[], t: Translate, open?: (path: string) => void): Item[] {
   return nodes.map((node): Item => {
     const title = titleOf(node, t);
     const label = node.deviceId === undefined ? title : <DeviceMenuLabel id={node.deviceId} title={title} />;
