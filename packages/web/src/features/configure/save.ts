@@ -9,8 +9,6 @@ import type { Equipment, EquipmentChanges } from '../../api/equipment';
 import { scheduleRefresh } from '../../equipment/refresh';
 import { useEquipmentStore } from '../../equipment/store';
 
-export { REFRESH_AFTER_MS, scheduleRefresh } from '../../equipment/refresh';
-
 /** PATCH /equipment/:id; the record replied is kept at once, the full refresh follows. */
 export async function saveEquipment(id: number, changes: EquipmentChanges): Promise<Equipment> {
   const record = await updateEquipment(id, changes);

@@ -10,7 +10,7 @@ import en from '../../locales/en/equipment';
 import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
 import { buttonNamed } from '../auth/test-render';
-import { REFRESH_AFTER_MS } from '../configure/save';
+import { REFRESH_AFTER_MS } from '../../equipment/refresh';
 import { renderWithApp } from '../monitoring/test-render';
 import DeleteEquipmentButton from './DeleteEquipmentButton';
 
