@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api.js';
-import { chooseLanguage, treeRow } from './console.js';
+import { chooseLanguage, saveEquipment, treeRow } from './console.js';
 import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
 import { useConsole } from './suite.js';
 
@@ -59,8 +59,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle("a device's info and link tabs 
       await expect.poll(() => latitude.inputValue()).toBe('39.9');
 
       await nameField.fill(renamed);
-      await form.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Device info saved').waitFor();
+      await saveEquipment(page, form.getByRole('button', { name: 'Save' }), 'Device info saved');
       // The tree is read anew a second after the change (spec §4).
       await treeRow(page, new RegExp(renamed)).waitFor({ timeout: 15_000 });
       expect(await page.getByRole('treeitem', { name: new RegExp(name) }).count()).toBe(0);

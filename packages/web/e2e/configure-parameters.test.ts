@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, equipmentId } from './api.js';
 import type { ApiSession } from './api.js';
-import { aiValue, chooseLanguage, treeRow } from './console.js';
+import { aiValue, chooseLanguage, saveEquipment, treeRow } from './console.js';
 import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
 import { useConsole } from './suite.js';
 
@@ -88,8 +88,11 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('device parameters and UI in Ch
       expect(raw).toBeLessThanOrEqual(RAW_MAX + 50);
       await shoot(page, 'configure-parameters-en');
 
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText('Channel settings saved').waitFor();
+      await saveEquipment(
+        page,
+        page.getByRole('button', { name: 'Save', exact: true }),
+        'Channel settings saved',
+      );
       const id = await equipmentId(rest, 'DEMO0002');
       const stored = await api<StoredRecord>(rest, 'GET', `/equipment/${id}`);
       expect(stored.settings.do.names[0]).toBe('Beacon');
@@ -122,8 +125,11 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('device parameters and UI in Ch
       await page.getByLabel('DO2 Time (0.1 s)', { exact: true }).fill('30');
       await page.getByLabel('AI8 Flow rate', { exact: true }).uncheck();
       await shoot(page, 'configure-display-en');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText('Channel settings saved').waitFor();
+      await saveEquipment(
+        page,
+        page.getByRole('button', { name: 'Save', exact: true }),
+        'Channel settings saved',
+      );
       const id = await equipmentId(rest, 'DEMO0002');
       const stored = await api<StoredRecord>(rest, 'GET', `/equipment/${id}`);
       expect(stored.settings.modes.doUi).toBe('0;1&;30');

@@ -66,11 +66,29 @@ export async function signInToMonitoring(
  * 'Language' or '语言') and picks the language `name` ('简体中文', '繁體中文', 'English').
  */
 export async function chooseLanguage(page: Page, button: string, name: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  // The button's tooltip covers the menu's first item until the pointer leaves the button.
-  await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
-  await page.getByRole('menuitem', { name }).click();
+  const lang = PAGE_LANG[name];
+  if (!lang) throw new Error(`no language called ${name}`);
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByRole('button', { name: button }).click();
+    // The button's tooltip covers the menu's first item until the pointer leaves the button.
+    await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
+    await page.getByRole('menuitem', { name }).click();
+    // The page's lang follows the language once the console has switched.
+    const switched = await page
+      .waitForFunction((want) => document.documentElement.lang === want, lang, { timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (switched) return;
+    if (attempt === 3) throw new Error(`the console did not switch to ${name}`);
+  }
 }
+
+/** The `lang` of the page in each language of the menu. */
+const PAGE_LANG: Readonly<Record<string, string>> = {
+  简体中文: 'zh-CN',
+  繁體中文: 'zh-TW',
+  English: 'en',
+};
 
 /** A row of the equipment tree by its text (name, and the badges drawn beside it). */
 export function treeRow(page: Page, name: string | RegExp): Locator {
@@ -91,4 +109,19 @@ export async function waitForChange<T>(read: () => Promise<T>, before: T, timeou
     if (Date.now() > deadline) throw new Error(`still ${String(before)} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Clicks `button` and waits until the server has answered the PATCH of an equipment it sends and
+ * the console has said `notice`. Waiting for the reply, not for the notice alone, keeps a notice
+ * still shown from an earlier save in the same test from passing for this one.
+ */
+export async function saveEquipment(page: Page, button: Locator, notice: string): Promise<void> {
+  const reply = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && /\/api\/v1\/equipment\/\d+$/.test(new URL(r.url()).pathname),
+  );
+  await button.click();
+  const answered = await reply;
+  if (!answered.ok()) throw new Error(`the save was answered ${answered.status()}: ${await answered.text()}`);
+  await page.getByText(notice).last().waitFor();
 }
