@@ -1,8 +1,10 @@
 /**
  * The user's own record and preferences as the REST API gives and takes them (docs/api.md
- * `GET/PATCH /me`): the basic param of spec §3 under its own names, the camera account and the
- * chart filters. The server reads stored preferences leniently (a damaged field takes its default)
- * and writes them through these schemas; the console types its copy of the record with them.
+ * `GET/PATCH /me`): the basic param of spec §3 under domain names, the camera account and the
+ * chart filters. The server stores the basic param under the specification's names and maps them
+ * to these at its storage edge (server accounts/stored-param.ts); it reads stored preferences
+ * leniently (a damaged field takes its default) and writes them through these schemas; the console
+ * types its copy of the record with them.
  */
 import { z } from 'zod';
 import { storedText } from './fields.js';
@@ -11,56 +13,111 @@ export const Language = z.enum(['zh', 'en', 'tc']);
 
 /** Minutes after midnight. */
 export const MinuteOfDay = z.number().int().min(0).max(1439);
-/** 0 none, 1 once, 2 loop 10 s, 3 60 s, 4 600 s, 5 a day (spec §4). */
+/** How long an alarm sounds: 0 none, 1 once, 2 loop 10 s, 3 60 s, 4 600 s, 5 a day (spec §4). */
 export const AlarmType = z.number().int().min(0).max(5);
 /** Sound file index: alarm{n+1}.mp3. */
 export const AlarmSound = z.number().int().min(0).max(9);
 /** Free-form console settings; bounded so the document stays small. */
-export const Cfg = z
+export const ConsoleSettings = z
   .record(z.string().max(64), z.json())
   .refine((value) => JSON.stringify(value).length <= 8192, {
     message: 'at most 8192 characters of JSON',
   });
 
-/** The reply shape of `param`. */
+/**
+ * The specification's storage names of the basic param (spec §3), which only the server's storage
+ * keeps: a PATCH that sends one is refused with the field to send instead.
+ */
+const STORAGE_NAMES: Readonly<Record<string, string>> = {
+  Sleep_Enable: 'quietHours.enabled',
+  Sleep_begin: 'quietHours.start',
+  Sleep_end: 'quietHours.end',
+  en_openall: 'openAllButton',
+  en_closeall: 'closeAllButton',
+  en_oprall_Confirm: 'confirmOpenCloseAll',
+  en_opr_sec: 'confirmOperations',
+  sec_confirm: 'operationPassword',
+  en_google: 'googleMaps',
+  info: 'alarm.repeat, alarm.sound or consoleSettings',
+  alarmtype: 'repeat',
+  alarmsound: 'sound',
+  cfg: 'consoleSettings',
+};
+
+/** The message for unknown keys of a `param` object; a storage name says what replaced it. */
+function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  return issue.keys
+    .map((key) =>
+      Object.hasOwn(STORAGE_NAMES, key)
+        ? `"${key}" is a storage name, send ${STORAGE_NAMES[key]} instead`
+        : `unknown field "${key}"`,
+    )
+    .join('; ');
+}
+
+/** Quiet hours: no alarm sound from `start` until `end` (may run over midnight). */
+export const QuietHours = z.object({ enabled: z.boolean(), start: MinuteOfDay, end: MinuteOfDay });
+/** The alarm sound: how long it plays and which file. */
+export const AlarmChoice = z.object({ repeat: AlarmType, sound: AlarmSound });
+
+/** The reply shape of `param` (docs/api.md names the spec field of each). */
 export const ParamReply = z.object({
-  Sleep_Enable: z.boolean(),
-  Sleep_begin: MinuteOfDay,
-  Sleep_end: MinuteOfDay,
-  en_openall: z.boolean(),
-  en_closeall: z.boolean(),
-  en_oprall_Confirm: z.boolean(),
-  en_opr_sec: z.boolean(),
-  sec_confirm: z.boolean(),
-  en_google: z.boolean(),
-  info: z.object({
-    alarm: z.object({ alarmtype: AlarmType, alarmsound: AlarmSound }),
-    cfg: z.record(z.string(), z.json()),
-  }),
+  quietHours: QuietHours,
+  /** Show the open-all button of relay panels. */
+  openAllButton: z.boolean(),
+  /** Show the close-all button. */
+  closeAllButton: z.boolean(),
+  /** Ask before open-all / close-all. */
+  confirmOpenCloseAll: z.boolean(),
+  /** Confirm every single operation. */
+  confirmOperations: z.boolean(),
+  /** With confirmOperations: every writing operation needs the account's password (server-enforced). */
+  operationPassword: z.boolean(),
+  /** Google map tiles instead of the default map. */
+  googleMaps: z.boolean(),
+  alarm: AlarmChoice,
+  consoleSettings: z.record(z.string(), z.json()),
 });
 
-/** What PATCH /me accepts for `param`: any subset, merged onto the stored values. */
-export const ParamPatch = z.strictObject({
-  Sleep_Enable: z.boolean().optional(),
-  Sleep_begin: MinuteOfDay.optional(),
-  Sleep_end: MinuteOfDay.optional(),
-  en_openall: z.boolean().optional(),
-  en_closeall: z.boolean().optional(),
-  en_oprall_Confirm: z.boolean().optional(),
-  en_opr_sec: z.boolean().optional(),
-  sec_confirm: z.boolean().optional(),
-  en_google: z.boolean().optional(),
-  info: z
-    .strictObject({
-      alarm: z
-        .strictObject({ alarmtype: AlarmType.optional(), alarmsound: AlarmSound.optional() })
-        .optional(),
-      cfg: Cfg.optional(),
-    })
-    .optional(),
-});
+/** What PATCH /me accepts for `param`: any subset (nested objects too), merged onto the stored values. */
+export const ParamPatch = z.strictObject(
+  {
+    quietHours: z
+      .strictObject(
+        { enabled: z.boolean().optional(), start: MinuteOfDay.optional(), end: MinuteOfDay.optional() },
+        { error: unknownKeys },
+      )
+      .optional(),
+    openAllButton: z.boolean().optional(),
+    closeAllButton: z.boolean().optional(),
+    confirmOpenCloseAll: z.boolean().optional(),
+    confirmOperations: z.boolean().optional(),
+    operationPassword: z.boolean().optional(),
+    googleMaps: z.boolean().optional(),
+    alarm: z
+      .strictObject({ repeat: AlarmType.optional(), sound: AlarmSound.optional() }, { error: unknownKeys })
+      .optional(),
+    /** Replaces the stored console settings whole. */
+    consoleSettings: ConsoleSettings.optional(),
+  },
+  { error: unknownKeys },
+);
 
 export type ParamReply = z.infer<typeof ParamReply>;
+
+/** A new account's param, and what a missing or damaged stored field reads as (spec §3). */
+export const PARAM_DEFAULTS: ParamReply = {
+  quietHours: { enabled: false, start: 1140, end: 481 },
+  openAllButton: true,
+  closeAllButton: true,
+  confirmOpenCloseAll: true,
+  confirmOperations: false,
+  operationPassword: false,
+  googleMaps: false,
+  alarm: { repeat: 1, sound: 0 },
+  consoleSettings: {},
+};
 export type ParamPatch = z.input<typeof ParamPatch>;
 
 const ShortText = storedText(0, 256);

@@ -2,8 +2,9 @@
  * The body of `POST /api/v1/equipment/:id/operations`: an operation of the catalogue (the info of
  * a damopr message without unid) and the envelope's own field `password`, the user's current
  * password. The server asks for it on every operation that writes when the user's basic param
- * has secured operation with the password (`en_opr_sec` and `sec_confirm`); it is never part of
- * an operation's payload, so `parseOperation` and the socket's messages do not know it.
+ * has secured operation with the password (`confirmOperations` and `operationPassword`); it is
+ * never part of an operation's payload, so `parseOperation` and the socket's messages do not know
+ * it.
  * docs/protocol.md § Device operations.
  */
 import { parseOperation } from './operations.js';

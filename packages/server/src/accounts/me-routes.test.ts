@@ -3,7 +3,16 @@ import { SignJWT } from 'jose';
 import { describe, expect, it as baseIt } from 'vitest';
 import { storageCases } from '../storage/test-support.js';
 import { PARAM_DEFAULTS } from './preferences.js';
-import { bearer, useAccountsApp, expectError, login, post, register } from './test-support.js';
+import {
+  bearer,
+  useAccountsApp,
+  expectError,
+  login,
+  post,
+  register,
+  STORED_PARAM,
+  STORED_PARAM_READ,
+} from './test-support.js';
 
 describe.each(storageCases())('me on %s', (store) => {
   const it = baseIt.skipIf(store.skip !== null);
@@ -47,16 +56,27 @@ describe.each(storageCases())('me on %s', (store) => {
       .set({ param: '{"Sleep_begin": 5000, "en_openall": false, "info": 3}' })
       .where('id', '=', id)
       .execute();
-    expect((await getMe(accessToken)).json().param).toEqual({ ...PARAM_DEFAULTS, en_openall: false });
+    expect((await getMe(accessToken)).json().param).toEqual({ ...PARAM_DEFAULTS, openAllButton: false });
+  });
+
+  it('gives a param stored under the specification names under the domain names', async () => {
+    const { id } = await register(h, 'me-stored');
+    await h.storage.db
+      .updateTable('users')
+      .set({ param: JSON.stringify(STORED_PARAM) })
+      .where('id', '=', id)
+      .execute();
+    const { accessToken } = await login(h, 'me-stored');
+    expect((await getMe(accessToken)).json().param).toEqual(STORED_PARAM_READ);
   });
 
   it('edits language, city, param, camera account and chart filters', async () => {
-    await register(h, 'me-edit');
+    const { id } = await register(h, 'me-edit');
     const { accessToken } = await login(h, 'me-edit');
     const res = await patchMe(accessToken, {
       language: 'tc',
       city: '101010100',
-      param: { Sleep_Enable: true, Sleep_begin: 1200, info: { alarm: { alarmtype: 3 } } },
+      param: { quietHours: { enabled: true, start: 1200 }, alarm: { repeat: 3 } },
       cameraParam: { appKey: 'k', appSecret: 's' },
       chartFilters: { '12': ['AI1', 'AI2'], '13': ['DO1'] },
     });
@@ -66,16 +86,15 @@ describe.each(storageCases())('me on %s', (store) => {
       city: '101010100',
       param: {
         ...PARAM_DEFAULTS,
-        Sleep_Enable: true,
-        Sleep_begin: 1200,
-        info: { alarm: { alarmtype: 3, alarmsound: 0 }, cfg: {} },
+        quietHours: { enabled: true, start: 1200, end: 481 },
+        alarm: { repeat: 3, sound: 0 },
       },
       cameraParam: { appKey: 'k', appSecret: 's', appType: 'hk' },
       chartFilters: { '12': ['AI1', 'AI2'], '13': ['DO1'] },
     });
 
     const second = await patchMe(accessToken, {
-      param: { info: { alarm: { alarmsound: 2 } } },
+      param: { alarm: { sound: 2 }, confirmOperations: true, consoleSettings: { rows: 20 } },
       chartFilters: { '12': null, '14': [] },
       city: null,
       cameraParam: null,
@@ -83,10 +102,34 @@ describe.each(storageCases())('me on %s', (store) => {
     expect(second.json()).toMatchObject({
       city: null,
       cameraParam: null,
-      param: { Sleep_begin: 1200, info: { alarm: { alarmtype: 3, alarmsound: 2 } } },
+      param: {
+        quietHours: { enabled: true, start: 1200, end: 481 },
+        confirmOperations: true,
+        alarm: { repeat: 3, sound: 2 },
+        consoleSettings: { rows: 20 },
+      },
       chartFilters: { '13': ['DO1'], '14': [] },
     });
     expect((await getMe(accessToken)).json()).toEqual(second.json());
+
+    // The store keeps the specification's names, so existing databases read as before.
+    const row = await h.storage.db
+      .selectFrom('users')
+      .select('param')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.param)).toEqual({
+      Sleep_Enable: true,
+      Sleep_begin: 1200,
+      Sleep_end: 481,
+      en_openall: true,
+      en_closeall: true,
+      en_oprall_Confirm: true,
+      en_opr_sec: true,
+      sec_confirm: false,
+      en_google: false,
+      info: { alarm: { alarmtype: 3, alarmsound: 2 }, cfg: { rows: 20 } },
+    });
   });
 
   it('rejects unknown fields, authority and out-of-range values', async () => {
@@ -96,10 +139,13 @@ describe.each(storageCases())('me on %s', (store) => {
       { authority: 1000 },
       { nickname: 'x' },
       { language: 'fr' },
-      { param: { Sleep_begin: 1440 } },
-      { param: { Sleep_Enable: 'yes' } },
+      { param: { quietHours: { start: 1440 } } },
+      { param: { quietHours: { enabled: 'yes' } } },
+      { param: { quietHours: true } },
       { param: { extra: 1 } },
-      { param: { info: { alarm: { alarmtype: 6 } } } },
+      { param: { alarm: { repeat: 6 } } },
+      { param: { alarm: { sound: 10 } } },
+      { param: { alarm: { volume: 1 } } },
       { cameraParam: { appKey: 'k', token: 'x' } },
       { chartFilters: { abc: ['AI1'] } },
       { chartFilters: { '1': 'AI1' } },
@@ -107,6 +153,24 @@ describe.each(storageCases())('me on %s', (store) => {
       expectError(await patchMe(accessToken, payload), 400, 'bad_request');
     }
     expect((await getMe(accessToken)).json()).toMatchObject({ authority: 4, language: 'zh' });
+  });
+
+  it('refuses the specification names in a patch and names the field to send', async () => {
+    await register(h, 'me-spec-names');
+    const { accessToken } = await login(h, 'me-spec-names');
+    const cases: [unknown, string][] = [
+      [{ Sleep_Enable: true }, '"Sleep_Enable" is a storage name, send quietHours.enabled instead'],
+      [{ Sleep_begin: 1200 }, '"Sleep_begin" is a storage name, send quietHours.start instead'],
+      [{ en_opr_sec: true, sec_confirm: true }, 'send confirmOperations instead; "sec_confirm"'],
+      [{ info: { alarm: { alarmtype: 3 } } }, '"info" is a storage name'],
+      [{ alarm: { alarmtype: 3 } }, 'body.param.alarm: "alarmtype" is a storage name, send repeat instead'],
+    ];
+    for (const [param, message] of cases) {
+      const res = await patchMe(accessToken, { param });
+      expectError(res, 400, 'bad_request');
+      expect((res.json() as { error: { message: string } }).error.message).toContain(message);
+    }
+    expect((await getMe(accessToken)).json().param).toEqual(PARAM_DEFAULTS);
   });
 
   it('checks the bearer token', async () => {

@@ -13,13 +13,8 @@ import { ADMIN_AUTHORITY, AnyPassword, Authority, BindRequest, ErrorReply, NewPa
 import { passwordMatches } from './password-check.js';
 import { hashPassword } from './passwords.js';
 import type { AccountServices } from './plugin.js';
-import {
-  mergeChartFilters,
-  mergeParam,
-  readCameraParam,
-  readChartFilters,
-  readParam,
-} from './preferences.js';
+import { mergeChartFilters, mergeParam, readCameraParam, readChartFilters } from './preferences.js';
+import { readParam, storedParam } from './stored-param.js';
 import { WRONG_CODE } from './verification.js';
 
 function meOf(user: User): MeReply {
@@ -105,7 +100,7 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (
       if (patch.language !== undefined) changes.language = patch.language;
       if (patch.city !== undefined) changes.city = patch.city;
       if (patch.param !== undefined) {
-        changes.param = JSON.stringify(mergeParam(readParam(user.param), patch.param));
+        changes.param = storedParam(mergeParam(readParam(user.param), patch.param));
       }
       if (patch.cameraParam !== undefined) {
         changes.camera_param = patch.cameraParam === null ? null : JSON.stringify(patch.cameraParam);

@@ -1,63 +1,26 @@
 /**
  * Console preferences kept per user (spec §3): the basic param, the camera account and the chart
  * filters. Stored as JSON text; reading is lenient (a missing or damaged field takes its default),
- * writing is strict (the PATCH schemas reject anything else).
+ * writing is strict (the PATCH schemas reject anything else). The basic param is handled here under
+ * its domain names (`ParamReply`); stored-param.ts maps it to and from the stored, spec-named form.
  */
-import { AlarmSound, AlarmType, CameraParam, Cfg, ChartFilters, MinuteOfDay } from '@fieldlink/protocol';
-import type { ParamPatch } from '@fieldlink/protocol';
-import { z } from 'zod';
+import { CameraParam, ChartFilters } from '@fieldlink/protocol';
+import { PARAM_DEFAULTS } from '@fieldlink/protocol';
+import type { ParamPatch, ParamReply } from '@fieldlink/protocol';
 
-export const PARAM_DEFAULTS = {
-  Sleep_Enable: false,
-  Sleep_begin: 1140,
-  Sleep_end: 481,
-  en_openall: true,
-  en_closeall: true,
-  en_oprall_Confirm: true,
-  en_opr_sec: false,
-  sec_confirm: false,
-  en_google: false,
-  info: { alarm: { alarmtype: 1, alarmsound: 0 }, cfg: {} as Record<string, z.infer<typeof Cfg>[string]> },
-};
+export type Param = ParamReply;
 
-export type Param = typeof PARAM_DEFAULTS;
+export { PARAM_DEFAULTS };
 
-const ParamRead = z.object({
-  Sleep_Enable: z.boolean().catch(PARAM_DEFAULTS.Sleep_Enable),
-  Sleep_begin: MinuteOfDay.catch(PARAM_DEFAULTS.Sleep_begin),
-  Sleep_end: MinuteOfDay.catch(PARAM_DEFAULTS.Sleep_end),
-  en_openall: z.boolean().catch(PARAM_DEFAULTS.en_openall),
-  en_closeall: z.boolean().catch(PARAM_DEFAULTS.en_closeall),
-  en_oprall_Confirm: z.boolean().catch(PARAM_DEFAULTS.en_oprall_Confirm),
-  en_opr_sec: z.boolean().catch(PARAM_DEFAULTS.en_opr_sec),
-  sec_confirm: z.boolean().catch(PARAM_DEFAULTS.sec_confirm),
-  en_google: z.boolean().catch(PARAM_DEFAULTS.en_google),
-  info: z
-    .object({
-      alarm: z
-        .object({
-          alarmtype: AlarmType.catch(PARAM_DEFAULTS.info.alarm.alarmtype),
-          alarmsound: AlarmSound.catch(PARAM_DEFAULTS.info.alarm.alarmsound),
-        })
-        .catch(PARAM_DEFAULTS.info.alarm),
-      cfg: Cfg.catch({}),
-    })
-    .catch(PARAM_DEFAULTS.info),
-});
-
-export function readParam(text: string): Param {
-  return ParamRead.parse(parseJson(text) ?? {}) as Param;
-}
-
+/** A patch onto a param: nested objects merge field by field, the console settings are replaced. */
 export function mergeParam(current: Param, patch: ParamPatch): Param {
-  const { info, ...top } = patch;
+  const { quietHours, alarm, consoleSettings, ...flags } = patch;
   return {
     ...current,
-    ...dropUndefined(top),
-    info: {
-      alarm: { ...current.info.alarm, ...dropUndefined(info?.alarm ?? {}) },
-      cfg: info?.cfg ?? current.info.cfg,
-    },
+    ...dropUndefined(flags),
+    quietHours: { ...current.quietHours, ...dropUndefined(quietHours ?? {}) },
+    alarm: { ...current.alarm, ...dropUndefined(alarm ?? {}) },
+    consoleSettings: consoleSettings ?? current.consoleSettings,
   };
 }
 
@@ -86,7 +49,7 @@ export function mergeChartFilters(
   return merged;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -8,6 +8,7 @@ import type { Storage } from '../storage/open.js';
 import { useStorage } from '../storage/test-support.js';
 import type { StorageCase } from '../storage/test-support.js';
 import type { CodeMessage, CodeSender } from './code-sender.js';
+import type { Param } from './preferences.js';
 
 export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
 
@@ -183,3 +184,30 @@ export async function login(
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as SessionBody;
 }
+
+/** A param as an existing database holds it, under the specification's names. */
+export const STORED_PARAM = {
+  Sleep_Enable: true,
+  Sleep_begin: 1320,
+  Sleep_end: 360,
+  en_openall: false,
+  en_closeall: true,
+  en_oprall_Confirm: false,
+  en_opr_sec: true,
+  sec_confirm: true,
+  en_google: true,
+  info: { alarm: { alarmtype: 4, alarmsound: 7 }, cfg: { theme: 'dark', rows: [1, 2] } },
+};
+
+/** STORED_PARAM as the server reads it, under the domain names. */
+export const STORED_PARAM_READ: Param = {
+  quietHours: { enabled: true, start: 1320, end: 360 },
+  openAllButton: false,
+  closeAllButton: true,
+  confirmOpenCloseAll: false,
+  confirmOperations: true,
+  operationPassword: true,
+  googleMaps: true,
+  alarm: { repeat: 4, sound: 7 },
+  consoleSettings: { theme: 'dark', rows: [1, 2] },
+};

@@ -1,6 +1,6 @@
 /**
- * Secured operation with the password (the user's `en_opr_sec` with `sec_confirm`), on SQLite and
- * PostgreSQL: writes through the operations call need the user's password (none → 403
+ * Secured operation with the password (the user's `confirmOperations` with `operationPassword`),
+ * on SQLite and PostgreSQL: writes through the operations call need the user's password (none → 403
  * password_required, wrong → 403 wrong_password, counted by the sign-in limits → 429), reads never
  * do, other users are unaffected, and the live channel refuses such users' writes.
  */
@@ -91,7 +91,7 @@ describe.each(storageCases())('secured operation with the password on %s', (stor
       expect(made.statusCode, made.body).toBe(201);
       account.equipmentId = (made.json() as { id: number }).id;
     }
-    await setParam(secured, { en_opr_sec: true, sec_confirm: true });
+    await setParam(secured, { confirmOperations: true, operationPassword: true });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -149,15 +149,15 @@ describe.each(storageCases())('secured operation with the password on %s', (stor
   it('leaves users without the setting, or with only half of it, unaffected', async () => {
     const open = { opr: 'openone', io: 3 };
     expect((await operate(plain, open)).statusCode).toBe(200);
-    await setParam(plain, { en_opr_sec: true, sec_confirm: false });
+    await setParam(plain, { confirmOperations: true, operationPassword: false });
     expect((await operate(plain, open)).statusCode).toBe(200);
     // The password question means nothing without secured operation.
-    await setParam(plain, { en_opr_sec: false, sec_confirm: true });
+    await setParam(plain, { confirmOperations: false, operationPassword: true });
     expect((await operate(plain, open)).statusCode).toBe(200);
     // A password sent though not asked for is not checked.
     expect((await operate(plain, { ...open, password: 'not-it' })).statusCode).toBe(200);
     expect(devices.ops).toHaveLength(4);
-    await setParam(plain, { en_opr_sec: false, sec_confirm: false });
+    await setParam(plain, { confirmOperations: false, operationPassword: false });
   });
 
   it('counts wrong passwords as failed sign-ins: 429 with Retry-After past the limit', async () => {

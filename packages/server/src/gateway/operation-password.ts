@@ -1,6 +1,6 @@
 /**
- * Secured operation with the password (the user's basic param, spec §3: `en_opr_sec` with
- * `sec_confirm`). For a user whose stored param has both on, every operation that writes
+ * Secured operation with the password (the user's basic param, spec §3: `confirmOperations` with
+ * `operationPassword`). For a user whose stored param has both on, every operation that writes
  * (`OPERATIONS[opr].writes`: switching, writing outputs or registers, LoRa settings) must carry
  * the user's current password; reads never do. The server enforces it, since a prompt in the
  * console alone protects nothing against a stolen access token:
@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely';
 import { AttemptCounter } from '../accounts/attempts.js';
 import { LoginLimits } from '../accounts/login-limits.js';
 import { passwordMatches } from '../accounts/password-check.js';
-import { readParam } from '../accounts/preferences.js';
+import { readParam } from '../accounts/stored-param.js';
 import { ApiError } from '../http/errors.js';
 import type { Database, User } from '../storage/schema.js';
 
@@ -75,6 +75,6 @@ export class OperationPasswords {
       .executeTakeFirst();
     if (!row) return null;
     const param = readParam(row.param);
-    return param.en_opr_sec && param.sec_confirm ? row : null;
+    return param.confirmOperations && param.operationPassword ? row : null;
   }
 }

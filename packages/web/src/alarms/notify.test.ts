@@ -1,7 +1,13 @@
 import type { Notiface } from '@fieldlink/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useEquipmentStore } from '../equipment/store';
-import { R8_COUNTS, sampleRecord, sampleSettings } from '../equipment/test-support';
+import { putRecord, resetEquipment } from '../equipment/loading';
+import {
+  deviceEntry,
+  R8_COUNTS,
+  sampleRecord,
+  sampleSettings,
+  seedEquipment,
+} from '../equipment/test-support';
 import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { sampleMe } from '../session/test-support';
@@ -32,17 +38,12 @@ beforeEach(() => {
   void i18n.changeLanguage('en');
   opened.length = 0;
   notified.length = 0;
-  useEquipmentStore.setState({
-    idByUnid: { TANK1: 3 },
-    entries: {
-      3: { id: 3, unid: 'TANK1', name: 'Tank', type: 'FL-R8', group: '', icon: '', parentId: null, level: 4 },
-    },
-  });
+  seedEquipment({ entries: [{ ...deviceEntry(3, 'Tank'), unid: 'TANK1', icon: '' }] });
 });
 afterEach(() => {
   vi.restoreAllMocks();
   resetAlarms();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
   useMe.getState().setMe(null);
   useNotices.setState({ notices: [] });
 });
@@ -52,7 +53,7 @@ describe('handleAlarm', () => {
     const play = vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
     useMe.getState().setMe(
       sampleMe({
-        param: { ...sampleMe().param, info: { alarm: { alarmtype: 3, alarmsound: 4 }, cfg: {} } },
+        param: { ...sampleMe().param, alarm: { repeat: 3, sound: 4 } },
       }),
     );
     handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
@@ -66,24 +67,22 @@ describe('handleAlarm', () => {
     expect(opened[0]).toMatchObject({ type: 'error', title: 'Tank AI1' });
     expect(String(opened[0]?.description)).toContain('above the upper limit 4.5');
     expect(useNotices.getState().notices[0]?.title).toBe('Tank AI1');
-    expect(play).toHaveBeenCalledWith({ alarmtype: 3, alarmsound: 4 });
+    expect(play).toHaveBeenCalledWith({ repeat: 3, sound: 4 });
   });
 
   it("words the pop-up and the notice in the user's language from the equipment's record", () => {
     vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
     const settings = sampleSettings(R8_COUNTS);
-    useEquipmentStore.setState({
-      records: {
-        3: sampleRecord({
-          id: 3,
-          unid: 'TANK1',
-          settings: {
-            ...settings,
-            ai: { ...settings.ai, names: ['Tank level', ''], units: ['m', ''], alarmHigh: [4.5, 0] },
-          },
-        }),
-      },
-    });
+    putRecord(
+      sampleRecord({
+        id: 3,
+        unid: 'TANK1',
+        settings: {
+          ...settings,
+          ai: { ...settings.ai, names: ['Tank level', ''], units: ['m', ''], alarmHigh: [4.5, 0] },
+        },
+      }),
+    );
     void i18n.changeLanguage('zh');
     handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
     expect(opened[0]?.description).toBe('AI1 Tank level 高于上限 4.5：4.62 m (2026-01-05 16:00:00)');
@@ -95,16 +94,14 @@ describe('handleAlarm', () => {
   it('words it from what the server sent with it before an older record', () => {
     vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
     const settings = sampleSettings(R8_COUNTS);
-    useEquipmentStore.setState({
-      records: {
-        // The limit the console last read; the server has evaluated a newer one.
-        3: sampleRecord({
-          id: 3,
-          unid: 'TANK1',
-          settings: { ...settings, ai: { ...settings.ai, alarmHigh: [3, 0] } },
-        }),
-      },
-    });
+    // The limit the console last read; the server has evaluated a newer one.
+    putRecord(
+      sampleRecord({
+        id: 3,
+        unid: 'TANK1',
+        settings: { ...settings, ai: { ...settings.ai, alarmHigh: [3, 0] } },
+      }),
+    );
     void i18n.changeLanguage('zh');
     handleAlarm({ ...alarm, name: 'Tank level', unit: 'm', limit: 4.5 }, Date.UTC(2026, 0, 5, 8));
     expect(opened[0]?.description).toBe('AI1 Tank level 高于上限 4.5：4.62 m (2026-01-05 16:00:00)');
@@ -136,7 +133,7 @@ describe('handleAlarm', () => {
 
   it('stays silent in quiet hours but still shows the alarm', () => {
     const play = vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
-    const param = { ...sampleMe().param, Sleep_Enable: true, Sleep_begin: 0, Sleep_end: 1439 };
+    const param = { ...sampleMe().param, quietHours: { enabled: true, start: 0, end: 1439 } };
     useMe.getState().setMe(sampleMe({ param }));
     handleAlarm(alarm, new Date(2026, 0, 5, 12, 0).getTime());
     expect(play).not.toHaveBeenCalled();

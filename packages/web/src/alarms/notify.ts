@@ -3,7 +3,7 @@
  * a notification and plays the user's alarm sound, unless the user's quiet hours are on.
  */
 import type { Notiface } from '@fieldlink/protocol';
-import { useEquipmentStore } from '../equipment/store';
+import { directory, records } from '../equipment/directory';
 import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { notify } from '../session/notify';
@@ -20,7 +20,7 @@ export const alarmPlayer = new AlarmPlayer();
 const NOTIFICATION_SECONDS = 10;
 
 export function handleAlarm(info: Notiface['info'], now: number = Date.now()): void {
-  const equipment = useEquipmentStore.getState();
+  const equipment = directory();
   const id = equipment.idByUnid[info.SN];
   const name = id === undefined ? undefined : equipment.entries[id]?.name;
   const alarm = liveAlarmOf(info, name, now);
@@ -28,8 +28,7 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
   const t = i18n.t.bind(i18n);
   const title = t('monitoring.alarms.title', { name: alarm.name, channel: alarm.channel });
   // In the user's language when the equipment's record is in, else as the server wrote it.
-  const text =
-    liveAlarmDescription(alarm, id === undefined ? undefined : equipment.records[id], t) ?? alarm.text;
+  const text = liveAlarmDescription(alarm, id === undefined ? undefined : records()[id], t) ?? alarm.text;
   notificationApi().open({
     type: alarm.level === 1 ? 'error' : 'warning',
     key: alarm.key,
@@ -39,8 +38,8 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
   });
   pushNotice({ kind: 'notice', title, text: `${text} (${alarm.time})`, at: now });
   const me = useMe.getState().me;
-  if (!me || inQuietHours(me.param, new Date(now))) return;
-  alarmPlayer.play(me.param.info.alarm).catch(() => {
+  if (!me || inQuietHours(me.param.quietHours, new Date(now))) return;
+  alarmPlayer.play(me.param.alarm).catch(() => {
     notify('error', t('monitoring.alarms.soundError'), 'alarm-sound');
   });
 }

@@ -38,19 +38,19 @@ afterEach(() => {
 });
 
 describe('AlarmPlayer', () => {
-  it('plays a pattern once for alarmtype 1', async () => {
+  it('plays a pattern once for repeat 1', async () => {
     const audio = fakeAudio();
     const player = new AlarmPlayer(() => audio.context);
-    await player.play({ alarmtype: 1, alarmsound: 2 });
+    await player.play({ repeat: 1, sound: 2 });
     expect(audio.started()).toBe(tonePattern(2).length);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(audio.started()).toBe(tonePattern(2).length);
   });
 
-  it('loops for 10 s with alarmtype 2, then stops', async () => {
+  it('loops for 10 s with repeat 2, then stops', async () => {
     const audio = fakeAudio();
     const player = new AlarmPlayer(() => audio.context);
-    await player.play({ alarmtype: 2, alarmsound: 0 });
+    await player.play({ repeat: 2, sound: 0 });
     const tones = tonePattern(0).length;
     const times = Math.ceil(10_000 / patternMs(tonePattern(0)));
     await vi.advanceTimersByTimeAsync(60_000);
@@ -61,8 +61,8 @@ describe('AlarmPlayer', () => {
   it('stops the sound playing before it starts another', async () => {
     const audio = fakeAudio();
     const player = new AlarmPlayer(() => audio.context);
-    await player.play({ alarmtype: 5, alarmsound: 0 });
-    await player.play({ alarmtype: 1, alarmsound: 1 });
+    await player.play({ repeat: 5, sound: 0 });
+    await player.play({ repeat: 1, sound: 1 });
     // The first pattern's oscillators were stopped at once.
     expect(audio.log.filter((l) => l === 'stop@0').length).toBeGreaterThanOrEqual(tonePattern(0).length);
     const before = audio.started();
@@ -70,9 +70,9 @@ describe('AlarmPlayer', () => {
     expect(audio.started()).toBe(before);
   });
 
-  it('plays nothing for alarmtype 0 and creates no audio context', async () => {
+  it('plays nothing for repeat 0 and creates no audio context', async () => {
     const create = vi.fn(() => fakeAudio().context);
-    await new AlarmPlayer(create).play({ alarmtype: 0, alarmsound: 0 });
+    await new AlarmPlayer(create).play({ repeat: 0, sound: 0 });
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -80,6 +80,6 @@ describe('AlarmPlayer', () => {
     const player = new AlarmPlayer(() => {
       throw new Error('no audio');
     });
-    await expect(player.play({ alarmtype: 1, alarmsound: 0 })).rejects.toThrow('no audio');
+    await expect(player.play({ repeat: 1, sound: 0 })).rejects.toThrow('no audio');
   });
 });

@@ -6,9 +6,10 @@
 import { patternMs, repetitions, soundPlan, tonePattern } from './sound';
 import type { Tone } from './sound';
 
+/** The user's `param.alarm`: how long it plays (0-5) and which tone (0-9). */
 export interface AlarmSoundChoice {
-  readonly alarmtype: number;
-  readonly alarmsound: number;
+  readonly repeat: number;
+  readonly sound: number;
 }
 
 /** The parts of AudioContext used here, so tests can stand in for it. */
@@ -63,14 +64,14 @@ export class AlarmPlayer {
   /** Stops what plays, then plays the choice. Rejects when no sound can be made. */
   async play(choice: AlarmSoundChoice): Promise<void> {
     this.stop();
-    const plan = soundPlan(choice.alarmtype);
+    const plan = soundPlan(choice.repeat);
     if (plan.kind === 'none') return;
     const token = ++this.#token;
     this.#context ??= this.#createContext();
     const context = this.#context;
     if (context.state === 'suspended') await context.resume();
     if (token !== this.#token) return;
-    const pattern = tonePattern(choice.alarmsound);
+    const pattern = tonePattern(choice.sound);
     let left = repetitions(plan, pattern);
     const next = (): void => {
       this.#timer = null;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inQuietHours, patternMs, repetitions, soundPlan, tonePattern, TONE_PATTERNS } from './sound';
 
 describe('soundPlan', () => {
-  it('maps alarmtype 0-5 to none, once, and loops of 10 s, 60 s, 600 s and a day', () => {
+  it('maps repeat 0-5 to none, once, and loops of 10 s, 60 s, 600 s and a day', () => {
     expect(soundPlan(0)).toEqual({ kind: 'none' });
     expect(soundPlan(1)).toEqual({ kind: 'once' });
     expect(soundPlan(2)).toEqual({ kind: 'loop', durationMs: 10_000 });
@@ -55,7 +55,7 @@ describe('repetitions', () => {
 
 describe('inQuietHours', () => {
   const at = (h: number, m: number) => new Date(2026, 0, 5, h, m);
-  const param = { Sleep_Enable: true, Sleep_begin: 1140, Sleep_end: 481 };
+  const param = { enabled: true, start: 1140, end: 481 };
   it('runs over midnight from 19:00 to 08:01, the end not included', () => {
     expect(inQuietHours(param, at(18, 59))).toBe(false);
     expect(inQuietHours(param, at(19, 0))).toBe(true);
@@ -64,13 +64,13 @@ describe('inQuietHours', () => {
     expect(inQuietHours(param, at(8, 1))).toBe(false);
   });
   it('within one day when begin is before end', () => {
-    const day = { Sleep_Enable: true, Sleep_begin: 720, Sleep_end: 780 };
+    const day = { enabled: true, start: 720, end: 780 };
     expect(inQuietHours(day, at(11, 59))).toBe(false);
     expect(inQuietHours(day, at(12, 0))).toBe(true);
     expect(inQuietHours(day, at(13, 0))).toBe(false);
   });
   it('never when disabled or empty', () => {
-    expect(inQuietHours({ ...param, Sleep_Enable: false }, at(3, 0))).toBe(false);
-    expect(inQuietHours({ Sleep_Enable: true, Sleep_begin: 600, Sleep_end: 600 }, at(10, 0))).toBe(false);
+    expect(inQuietHours({ ...param, enabled: false }, at(3, 0))).toBe(false);
+    expect(inQuietHours({ enabled: true, start: 600, end: 600 }, at(10, 0))).toBe(false);
   });
 });

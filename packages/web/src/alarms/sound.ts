@@ -1,7 +1,7 @@
 /**
- * What an alarm sounds like (spec §4 "Alarm sound"): the user's alarmtype says how long it plays
- * (0 none, 1 once, 2 loop 10 s, 3 60 s, 4 600 s, 5 86400 s, any other value as 1), alarmsound
- * which of ten tone patterns. The patterns are generated (Web Audio), so no sound files ship.
+ * What an alarm sounds like (spec §4 "Alarm sound"): the user's `alarm.repeat` says how long it
+ * plays (0 none, 1 once, 2 loop 10 s, 3 60 s, 4 600 s, 5 86400 s, any other value as 1),
+ * `alarm.sound` which of ten tone patterns. The patterns are generated (Web Audio), so no sound files ship.
  */
 
 export type SoundPlan =
@@ -11,9 +11,9 @@ export type SoundPlan =
 
 const LOOP_SECONDS: Readonly<Record<number, number>> = { 2: 10, 3: 60, 4: 600, 5: 86_400 };
 
-export function soundPlan(alarmtype: number): SoundPlan {
-  if (alarmtype === 0) return { kind: 'none' };
-  const seconds = LOOP_SECONDS[alarmtype];
+export function soundPlan(repeat: number): SoundPlan {
+  if (repeat === 0) return { kind: 'none' };
+  const seconds = LOOP_SECONDS[repeat];
   return seconds === undefined ? { kind: 'once' } : { kind: 'loop', durationMs: seconds * 1000 };
 }
 
@@ -63,9 +63,9 @@ export const TONE_PATTERNS: readonly (readonly Tone[])[] = [
   ],
 ];
 
-/** The pattern of alarmsound 0-9; anything else is the first. */
-export function tonePattern(alarmsound: number): readonly Tone[] {
-  return (Number.isInteger(alarmsound) && TONE_PATTERNS[alarmsound]) || TONE_PATTERNS[0]!;
+/** The pattern of sound 0-9; anything else is the first. */
+export function tonePattern(sound: number): readonly Tone[] {
+  return (Number.isInteger(sound) && TONE_PATTERNS[sound]) || TONE_PATTERNS[0]!;
 }
 
 export function patternMs(pattern: readonly Tone[]): number {
@@ -80,16 +80,16 @@ export function repetitions(plan: SoundPlan, pattern: readonly Tone[]): number {
 }
 
 /**
- * Quiet hours (Sleep_Enable, Sleep_begin, Sleep_end: minutes after midnight): the window may
- * run over midnight (19:00-08:01 by default). Begin is inside, end is not.
+ * Quiet hours (`param.quietHours`; start and end in minutes after midnight): the window may
+ * run over midnight (19:00-08:01 by default). Start is inside, end is not.
  */
 export function inQuietHours(
-  param: { readonly Sleep_Enable: boolean; readonly Sleep_begin: number; readonly Sleep_end: number },
+  quietHours: { readonly enabled: boolean; readonly start: number; readonly end: number },
   date: Date,
 ): boolean {
-  if (!param.Sleep_Enable) return false;
+  if (!quietHours.enabled) return false;
   const minute = date.getHours() * 60 + date.getMinutes();
-  const { Sleep_begin: begin, Sleep_end: end } = param;
+  const { start: begin, end } = quietHours;
   if (begin === end) return false;
   return begin < end ? minute >= begin && minute < end : minute >= begin || minute < end;
 }

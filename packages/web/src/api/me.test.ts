@@ -24,12 +24,12 @@ describe('me calls', () => {
   it('patches only the fields given', async () => {
     const mock = mockFetch({ 'PATCH /me': () => ({ body: sampleMe({ language: 'en' }) }) });
     restore = mock.restore;
-    const reply = await me.updateMe({ language: 'en', param: { info: { alarm: { alarmtype: 3 } } } });
+    const reply = await me.updateMe({ language: 'en', param: { alarm: { repeat: 3 } } });
     expect(reply.language).toBe('en');
     expect(mock.calls[0]).toEqual({
       method: 'PATCH',
       path: '/me',
-      body: { language: 'en', param: { info: { alarm: { alarmtype: 3 } } } },
+      body: { language: 'en', param: { alarm: { repeat: 3 } } },
       authorization: 'Bearer tok',
     });
   });

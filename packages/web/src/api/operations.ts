@@ -18,8 +18,8 @@ export interface OperationReply {
 
 export interface OperateOptions {
   /**
-   * The user's current password, for a user who confirms operations with it (`en_opr_sec` with
-   * `sec_confirm`): the server refuses their writes without it (403 `password_required`, a wrong
+   * The user's current password, for a user who confirms operations with it (`confirmOperations`
+   * with `operationPassword`): the server refuses their writes without it (403 `password_required`, a wrong
    * one 403 `wrong_password`, too many wrong ones 429). Sent with this request only, never kept.
    */
   readonly password?: string;

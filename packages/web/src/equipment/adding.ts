@@ -5,6 +5,8 @@
  */
 import { i18n } from '../i18n';
 import { notify } from '../session/notify';
+import { directory } from './directory';
+import { refreshEquipment } from './loading';
 import { useEquipmentStore } from './store';
 
 /** §4: the online equipment is selected 1500 ms after the notice. */
@@ -38,9 +40,8 @@ export function pushSeen(unid: string, now = Date.now()): void {
 }
 
 async function selectAdded(unid: string): Promise<void> {
-  const store = useEquipmentStore.getState();
-  if (store.idByUnid[unid] === undefined) await store.refresh({ records: false });
-  const id = useEquipmentStore.getState().idByUnid[unid];
+  if (directory().idByUnid[unid] === undefined) await refreshEquipment({ records: false });
+  const id = directory().idByUnid[unid];
   if (id !== undefined) useEquipmentStore.getState().select(id);
 }
 

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyUpdate, DEFAULT_SOC, emptyLiveState, mergeUpdates } from './live-state';
+import { applyUpdate, emptyLiveState, mergeUpdates } from './live-state';
 import { R8_COUNTS } from './test-support';
 
 describe('emptyLiveState', () => {
-  it('reads every channel 0 and the battery 30 until status arrives', () => {
+  it('reads every channel 0 until values arrive, none of them known', () => {
     const s = emptyLiveState(R8_COUNTS);
     expect(s.do).toEqual(Array(8).fill(false));
     expect(s.ai).toEqual([0, 0]);
     expect(s.ao).toEqual([]);
-    expect(s.soc).toBe(DEFAULT_SOC);
-    expect(s.isOnline).toBe(false);
+    expect(s.known).toEqual({ do: false, di: false, ai: false, ao: false });
+    expect(s.receivedAt).toBe(0);
   });
 });
 
@@ -45,11 +45,10 @@ describe('applyUpdate', () => {
     const second = applyUpdate(first, { SN: 'A', regai: [11, 21] }, R8_COUNTS, 2);
     expect(second.do[0]).toBe(true);
     expect(second.ai).toEqual([11, 21]);
-    expect(second.isOnline).toBe(true);
-    expect(second.soc).toBe(80);
-    const link = applyUpdate(second, { SN: 'A', IsOnline: false }, R8_COUNTS, 3);
+    // A push of the link alone changes no values (the store's flags keep the link).
+    const link = applyUpdate(second, { SN: 'A', IsOnline: false, SOC: 10 }, R8_COUNTS, 3);
     expect(link.receivedAt).toBe(2);
-    expect(link.isOnline).toBe(false);
+    expect(link).toEqual(second);
   });
 
   it('reads AI values from their text form, non-numeric as 0', () => {

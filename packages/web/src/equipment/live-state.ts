@@ -1,8 +1,8 @@
 /**
- * Live state per equipment (spec §3 live data): DO/DI states unpacked from their bytes (8
- * channels a byte), raw AI/AO values, the link flag, the battery level (30 until one arrives)
- * and the device's time. Pushes carry only what changed, so each one is applied over the last
- * state.
+ * Channel values per equipment (spec §3 live data): DO/DI states unpacked from their bytes (8
+ * channels a byte), raw AI/AO values and the device's time. Pushes carry only what changed, so
+ * each one is applied over the last state. The link flag and the battery level (30 until one
+ * arrives) are the store's flags, not kept here.
  */
 import { parseChannelValues, readChannelStates } from '@fieldlink/protocol';
 import type { PushInfo } from '@fieldlink/protocol';
@@ -20,8 +20,6 @@ export interface LiveState {
   /** Raw AI values (from regai, or strregai when a value does not fit a register). */
   readonly ai: readonly number[];
   readonly ao: readonly number[];
-  readonly isOnline: boolean;
-  readonly soc: number;
   /** When the device was read, as the server writes it. */
   readonly time: string | null;
   /** Epoch ms of the last push that carried channel values; 0 before any. */
@@ -30,14 +28,12 @@ export interface LiveState {
   readonly known: { readonly do: boolean; readonly di: boolean; readonly ai: boolean; readonly ao: boolean };
 }
 
-export function emptyLiveState(counts: ChannelCounts, isOnline = false, soc = DEFAULT_SOC): LiveState {
+export function emptyLiveState(counts: ChannelCounts): LiveState {
   return {
     do: readChannelStates(null, counts.do),
     di: readChannelStates(null, counts.di),
     ai: parseChannelValues(null, counts.ai),
     ao: parseChannelValues(null, counts.ao),
-    isOnline,
-    soc,
     time: null,
     receivedAt: 0,
     known: { do: false, di: false, ai: false, ao: false },
@@ -80,8 +76,6 @@ export function applyUpdate(
     di: update.regdi ? readChannelStates(update.regdi, n.di) : base.di,
     ai: ai ? parseChannelValues(ai, n.ai) : base.ai,
     ao: ao ? parseChannelValues(ao, n.ao) : base.ao,
-    isOnline: update.IsOnline ?? base.isOnline,
-    soc: update.SOC ?? base.soc,
     time: update.Time ?? base.time,
     receivedAt: hasValues ? now : base.receivedAt,
     known: {

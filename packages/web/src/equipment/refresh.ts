@@ -3,7 +3,7 @@
  * (coalesced) when the live channel says the user's equipment changed. Several calls within the
  * delay share one refresh; a pending refresh with records wins over one without.
  */
-import { useEquipmentStore } from './store';
+import { equipmentGeneration, refreshEquipment } from './loading';
 
 /** §4: the full refresh runs 1 s after a delete or an edit. */
 export const REFRESH_AFTER_MS = 1000;
@@ -15,11 +15,13 @@ let withRecords = false;
 export function scheduleRefresh(delayMs = REFRESH_AFTER_MS, options: { records?: boolean } = {}): void {
   withRecords ||= options.records ?? true;
   if (pending !== null) clearTimeout(pending);
+  // A refresh asked for before a sign-out (or a reset) is not run after it.
+  const scheduledIn = equipmentGeneration();
   pending = setTimeout(() => {
     pending = null;
     const records = withRecords;
     withRecords = false;
-    void useEquipmentStore.getState().refresh({ records });
+    if (scheduledIn === equipmentGeneration()) void refreshEquipment({ records });
   }, delayMs);
 }
 

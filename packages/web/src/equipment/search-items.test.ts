@@ -3,17 +3,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../i18n';
 import { filterSuggestions, useSearchSources } from '../shell/search';
 import { EQUIPMENT_SOURCE, equipmentSearchItems, installEquipmentSearch } from './search-items';
-import { useEquipmentStore } from './store';
-import { deviceEntry as entry } from './test-support';
+import { resetEquipment } from './loading';
+import { deviceEntry as entry, seedEquipment } from './test-support';
 
 const entries = { 1: entry(1, 'Pump house', 'North'), 2: entry(2, '泵房继电器', '') };
+const seed = (): void => seedEquipment({ entries: Object.values(entries) });
 const provided = () => useSearchSources.getState().sources[EQUIPMENT_SOURCE] ?? [];
 
 let uninstall = (): void => undefined;
 beforeEach(() => setLanguage('en'));
 afterEach(() => {
   uninstall();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('equipment in the header search', () => {
@@ -26,17 +27,17 @@ describe('equipment in the header search', () => {
     expect(filterSuggestions(items, '继电')[0]?.target).toBe('/Equips?id=2');
   });
 
-  it('follows the store and the language, and withdraws the items when uninstalled', async () => {
+  it('follows the directory and the language, and withdraws the items when uninstalled', async () => {
     uninstall = installEquipmentSearch(i18n);
     expect(provided()).toEqual([]);
-    useEquipmentStore.setState({ entries });
+    seed();
     expect(provided().map((i) => i.title)).toEqual(['Pump house', '泵房继电器']);
     setLanguage('zh');
     await new Promise((r) => setTimeout(r, 0));
     expect(provided()[1]?.group).toBe('设备');
-    useEquipmentStore.getState().reset();
+    resetEquipment();
     expect(provided()).toEqual([]);
-    useEquipmentStore.setState({ entries });
+    seed();
     uninstall();
     expect(provided()).toEqual([]);
   });

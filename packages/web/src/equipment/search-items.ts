@@ -7,7 +7,8 @@ import type { i18n as I18n } from 'i18next';
 import { provideSearchItems } from '../shell/search';
 import type { SearchItem } from '../shell/search';
 import { monitoringTarget } from './links';
-import { useEquipmentStore } from './store';
+import { queryClient } from '../app/query-client';
+import { directory, equipmentKeys } from './directory';
 import type { DeviceEntry } from './tree';
 
 export const EQUIPMENT_SOURCE = 'equipment';
@@ -31,12 +32,14 @@ export function installEquipmentSearch(i18n: I18n): () => void {
   if (installed) return installed;
   let provided: Readonly<Record<number, DeviceEntry>> | null = null;
   const provide = (force: boolean): void => {
-    const { entries } = useEquipmentStore.getState();
+    const { entries } = directory();
     if (!force && entries === provided) return;
     provided = entries;
     provideSearchItems(EQUIPMENT_SOURCE, equipmentSearchItems(entries, i18n.t('shell.search.equipment')));
   };
-  const unsubscribe = useEquipmentStore.subscribe(() => provide(false));
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[1] === equipmentKeys.directory[1]) provide(false);
+  });
   const onLanguage = (): void => provide(true);
   i18n.on('languageChanged', onLanguage);
   provide(true);

@@ -1,5 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../app/query-client';
 import { mockFetch } from '../session/test-support';
+import { directory, equipmentKeys, permissionOf, records } from './directory';
+import { loadEquipment, putRecord, refreshEquipment, resetEquipment, resyncEquipment } from './loading';
+import { scheduleRefresh } from './refresh';
 import { useEquipmentStore } from './store';
 import { R8_COUNTS, sampleRecord, sampleSettings, sampleType, treeDevice, treeReply } from './test-support';
 
@@ -26,8 +30,9 @@ function tankRecord() {
 }
 
 let restore: () => void = () => undefined;
+let fetchCalls: () => number = () => 0;
 beforeEach(async () => {
-  useEquipmentStore.getState().reset();
+  resetEquipment();
   const fetch = mockFetch({
     'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
     'GET /equipment/tree': {
@@ -36,22 +41,36 @@ beforeEach(async () => {
     'GET /equipment': { body: { items: [tankRecord()], total: 1 } },
   });
   restore = fetch.restore;
-  await useEquipmentStore.getState().load();
+  fetchCalls = () => fetch.calls.length;
+  await loadEquipment();
 });
 afterEach(() => restore());
 
-describe('equipment store', () => {
-  it('loads types, the tree, the counters and the records', () => {
+describe('equipment data and live store', () => {
+  it('loads types, the tree and the records into the query cache, the flags and counters into the store', () => {
+    const dir = directory();
+    expect(queryClient.getQueryState(equipmentKeys.directory)?.status).toBe('success');
+    expect(dir.tree.map((n) => n.key)).toEqual(['m_0', 'd_1']);
+    expect(dir.idByUnid['HOST1_3']).toBe(2);
+    expect(dir.subDevicesOf['HOST1']).toEqual([2]);
+    expect(records()[3]?.name).toBe('Pump house');
     const s = useEquipmentStore.getState();
-    expect(s.status).toBe('ready');
-    expect(s.tree.map((n) => n.key)).toEqual(['m_0', 'd_1']);
     expect(s.counters).toEqual({ total: 3, online: 2, offline: 1, alarm: 0, normal: 3 });
-    expect(s.idByUnid['HOST1_3']).toBe(2);
-    expect(s.subDevicesOf['HOST1']).toEqual([2]);
-    expect(s.records[3]?.name).toBe('Pump house');
-    expect(s.rights[3]?.operate).toBe(1);
-    // Devices without a record yet take their rights from the tree's level.
-    expect(s.rights[1]).toMatchObject({ level: 4, operate: 1 });
+    expect(s.flags[1]).toMatchObject({ isOnline: true, soc: 60 });
+    // The rights are the record's; a device without a record yet has the tree's level.
+    expect(permissionOf(dir, records(), 3)?.operate).toBe(1);
+    expect(permissionOf(dir, records(), 1)).toMatchObject({ level: 4, operate: 1 });
+  });
+
+  it('keeps a record put after a change, and its rights follow it', () => {
+    const changed = {
+      ...tankRecord(),
+      name: 'Renamed',
+      permission: { ...tankRecord().permission, operate: 0 as const },
+    };
+    putRecord(changed);
+    expect(records()[3]?.name).toBe('Renamed');
+    expect(permissionOf(directory(), records(), 3)?.operate).toBe(0);
   });
 
   it('a host going offline takes its sub-devices with it, and the counters follow', () => {
@@ -59,7 +78,6 @@ describe('equipment store', () => {
     const s = useEquipmentStore.getState();
     expect(s.flags[1]).toMatchObject({ isOnline: false, soc: 20 });
     expect(s.flags[2]).toMatchObject({ isOnline: false, soc: 20 });
-    expect(s.live[2]?.soc).toBe(20);
     expect(s.counters).toMatchObject({ online: 0, offline: 3 });
   });
 
@@ -105,15 +123,16 @@ describe('equipment store', () => {
     restore();
     const fetch = mockFetch({
       'GET /equipment/tree': { body: treeReply([{ id: 'm_0', name: 'North', children: [tank] }], [host]) },
+      'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
       'GET /equipment/1': { body: sampleRecord({ id: 1, unid: 'HOST1' }) },
     });
     restore = fetch.restore;
-    await useEquipmentStore.getState().resync();
+    await resyncEquipment();
     const s = useEquipmentStore.getState();
     expect(s.flags[1]?.isOnline).toBe(true);
-    expect(s.live[1]?.isOnline).toBe(true);
     expect(s.selectedId).toBe(1);
-    expect(fetch.calls.map((c) => c.path)).toEqual(['/equipment/tree', '/equipment/1']);
+    // The same devices: the records are not read again, only the selected one's.
+    expect(fetch.calls.map((c) => c.path)).toEqual(['/equipment-types', '/equipment/tree', '/equipment/1']);
   });
   it('refreshes: names anew, live state and records kept for devices still there, the rest gone', async () => {
     const store = useEquipmentStore.getState();
@@ -130,14 +149,58 @@ describe('equipment store', () => {
       'GET /equipment': { body: { items: [tankRecord()], total: 1 } },
     });
     restore = fetch.restore;
-    await useEquipmentStore.getState().refresh();
+    await refreshEquipment();
+    const dir = directory();
+    expect(dir.entries[3]?.name).toBe('Big tank');
+    expect(dir.entries[1]).toBeUndefined();
+    expect(dir.idByUnid['HOST1_3']).toBeUndefined();
     const s = useEquipmentStore.getState();
-    expect(s.entries[3]?.name).toBe('Big tank');
-    expect(s.entries[1]).toBeUndefined();
-    expect(s.idByUnid['HOST1_3']).toBeUndefined();
     expect(s.live[3]?.ai[0]).toBe(50);
-    expect(s.records[3]).toBeDefined();
+    expect(records()[3]).toBeDefined();
+    expect(records()[1]).toBeUndefined();
     expect(s.selectedId).toBeNull();
     expect(s.counters.total).toBe(1);
+    expect(Object.keys(s.flags)).toEqual(['3']);
+  });
+
+  it('does nothing on a refresh or resync before the first read', async () => {
+    resetEquipment();
+    restore();
+    const fetch = mockFetch({});
+    restore = fetch.restore;
+    await refreshEquipment();
+    await resyncEquipment();
+    expect(fetch.calls).toEqual([]);
+    expect(queryClient.getQueryData(equipmentKeys.directory)).toBeUndefined();
+  });
+
+  it('does not run a refresh asked for before a sign-out', async () => {
+    vi.useFakeTimers();
+    try {
+      scheduleRefresh();
+      resetEquipment();
+      await loadEquipment();
+      const before = fetchCalls();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(fetchCalls()).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops what a read brings after sign-out', async () => {
+    resetEquipment();
+    restore();
+    const fetch = mockFetch({
+      'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
+      'GET /equipment/tree': { body: treeReply([], [host]) },
+      'GET /equipment': { body: { items: [], total: 0 } },
+    });
+    restore = fetch.restore;
+    const loading = loadEquipment();
+    resetEquipment();
+    await loading;
+    expect(queryClient.getQueryData(equipmentKeys.directory)).toBeUndefined();
+    expect(useEquipmentStore.getState().flags).toEqual({});
   });
 });

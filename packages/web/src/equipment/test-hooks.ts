@@ -9,7 +9,7 @@ import { setLanguage } from '../i18n';
 import { mockFetch } from '../session/test-support';
 import type { RecordedRequest, Routes } from '../session/test-support';
 import { installDomStubs } from '../shell/test-support';
-import { useEquipmentStore } from './store';
+import { resetEquipment } from './loading';
 
 export interface FetchMock {
   readonly calls: RecordedRequest[];
@@ -35,7 +35,7 @@ export function setUpDeviceTests({
     for (const mock of mocks.splice(0).reverse()) mock.restore();
     cleanup();
     after?.();
-    useEquipmentStore.getState().reset();
+    resetEquipment();
   });
   return {
     serve: (routes) => {

@@ -1,4 +1,5 @@
 /** Test records and tree replies shaped like the server's. */
+import { parentUnid } from '@fieldlink/protocol';
 import type {
   ChannelCounts,
   Equipment,
@@ -7,10 +8,15 @@ import type {
   EquipmentType,
   TreeDevice,
 } from '../api/equipment';
+import { queryClient } from '../app/query-client';
 import { countFlags } from './counters';
+import { EMPTY_DIRECTORY, equipmentKeys } from './directory';
+import type { Directory, Records } from './directory';
+import type { LiveState } from './live-state';
+import { resetEquipment } from './loading';
 import { useEquipmentStore } from './store';
 import { buildTree } from './tree';
-import type { DeviceEntry, NodeFlags } from './tree';
+import type { DeviceEntry, GroupNode, NodeFlags } from './tree';
 
 const list = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
 
@@ -170,15 +176,85 @@ export const deviceEntry = (
   level: 4,
 });
 
-/** The equipment store as after a tree reply of `entries` (FL-R8s) with their `flags`. */
-export function loadTreeStore(entries: readonly DeviceEntry[], flags: Record<number, NodeFlags>): void {
-  useEquipmentStore.setState({
-    status: 'ready',
-    types: { 'FL-R8': sampleType() },
+/** What a test puts in place of the server's replies and the live channel. */
+export interface EquipmentSeed {
+  /** Catalogue entries; by default the sample FL-R8 when there are entries. */
+  readonly types?: Readonly<Record<string, EquipmentType>>;
+  /** Tree entries: the directory's entries, serials, sub-devices, tree and groups follow. */
+  readonly entries?: readonly DeviceEntry[];
+  /** Full records (also their entries, when `entries` is not given). */
+  readonly records?: readonly Equipment[];
+  /** The flags the tree reply came with, and the live store's. */
+  readonly flags?: Readonly<Record<number, NodeFlags>>;
+  readonly live?: Readonly<Record<number, LiveState>>;
+  readonly selectedId?: number | null;
+}
+
+/** A tree entry for a record (its group, no host). */
+export function entryOf(record: Equipment): DeviceEntry {
+  return {
+    id: record.id,
+    unid: record.unid,
+    name: record.name,
+    type: record.type,
+    group: record.group,
+    icon: 'ab00.png',
+    parentId: null,
+    level: record.permission.level,
+  };
+}
+
+/**
+ * The console's equipment as after the server's replies and the live channel gave `seed`: the
+ * directory and records in the query cache, the flags, values and selection in the store.
+ * Whatever was there before goes.
+ */
+export function seedEquipment(seed: EquipmentSeed): void {
+  resetEquipment();
+  const entries = seed.entries ?? (seed.records ?? []).map(entryOf);
+  const types = seed.types ?? (entries.length > 0 ? Object.fromEntries(typesOf(entries, seed.records)) : {});
+  const flags = seed.flags ?? {};
+  const idByUnid = Object.fromEntries(entries.map((e) => [e.unid, e.id]));
+  const subDevicesOf: Record<string, number[]> = {};
+  // As the server's tree makes them (directory.ts): a sub-device is one whose serial names its host.
+  for (const e of entries) {
+    const host = parentUnid(e.unid);
+    if (host !== null && idByUnid[host] !== undefined) (subDevicesOf[host] ??= []).push(e.id);
+  }
+  const tree = buildTree(entries);
+  const dir: Directory = {
+    ...EMPTY_DIRECTORY,
+    types,
     entries: Object.fromEntries(entries.map((e) => [e.id, e])),
-    idByUnid: Object.fromEntries(entries.map((e) => [e.unid, e.id])),
-    tree: buildTree(entries),
+    idByUnid,
+    subDevicesOf,
+    tree,
+    groups: tree.filter((n): n is GroupNode => n.kind === 'group'),
+    flags,
+  };
+  queryClient.setQueryData(equipmentKeys.directory, dir);
+  if (seed.records) {
+    const byId: Records = Object.fromEntries(seed.records.map((r) => [r.id, r]));
+    queryClient.setQueryData(equipmentKeys.records, byId);
+  }
+  useEquipmentStore.setState({
     flags,
     counters: countFlags(Object.values(flags)),
+    live: seed.live ?? {},
+    selectedId: seed.selectedId ?? null,
   });
+}
+
+/** The sample type of each model the entries name (with the counts of its record, if given). */
+function typesOf(
+  entries: readonly DeviceEntry[],
+  records: readonly Equipment[] = [],
+): [string, EquipmentType][] {
+  const names = [...new Set(entries.map((e) => e.type))];
+  return names.map((name) => [name, sampleType(name, records.find((r) => r.type === name)?.counts)]);
+}
+
+/** The equipment as after a tree reply of `entries` (FL-R8s) with their `flags`. */
+export function loadTreeStore(entries: readonly DeviceEntry[], flags: Record<number, NodeFlags>): void {
+  seedEquipment({ types: { 'FL-R8': sampleType() }, entries, flags });
 }

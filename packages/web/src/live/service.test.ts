@@ -1,6 +1,8 @@
 import type { ServerMessage } from '@fieldlink/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlarms } from '../alarms/store';
+import { queryClient } from '../app/query-client';
+import { equipmentKeys } from '../equipment/directory';
 import { useEquipmentStore } from '../equipment/store';
 import { R8_COUNTS, sampleType, treeDevice, treeReply } from '../equipment/test-support';
 import { mockFetch } from '../session/test-support';
@@ -39,7 +41,7 @@ beforeEach(async () => {
   restore = mock.restore;
   calls = mock.calls;
   startLive();
-  await vi.waitFor(() => expect(useEquipmentStore.getState().status).toBe('ready'));
+  await vi.waitFor(() => expect(queryClient.getQueryState(equipmentKeys.directory)?.status).toBe('success'));
 });
 afterEach(() => {
   stopLive();
@@ -135,7 +137,8 @@ describe('live service', () => {
     socket.open();
     stopLive();
     expect(socket.closed).toBe(true);
-    expect(useEquipmentStore.getState().status).toBe('idle');
+    expect(queryClient.getQueryData(equipmentKeys.directory)).toBeUndefined();
+    expect(useEquipmentStore.getState().flags).toEqual({});
   });
   it('reads its equipment anew when told it changed: once per burst, with the changed record', async () => {
     const socket = FakeSocket.last;

@@ -9,6 +9,8 @@ import type { ServerMessage, Untoken } from '@fieldlink/protocol';
 import { handleAlarm, resetAlarms } from '../alarms/notify';
 import { sharingKey } from '../api/sharing';
 import { queryClient } from '../app/query-client';
+import { directory, equipmentKeys, records } from '../equipment/directory';
+import { loadEquipment, loadRecord, resetEquipment, resyncEquipment } from '../equipment/loading';
 import { useEquipmentStore } from '../equipment/store';
 import type { EquipmentState } from '../equipment/store';
 import { i18n } from '../i18n';
@@ -43,9 +45,7 @@ export const liveClient = new LiveClient({
   // The indicator says so at once; the client reconnects with back-off and resyncs once registered.
   onDropped: () => setLiveStatus('connecting'),
   onResync: () => {
-    void equipment()
-      .resync()
-      .then(() => watcher.resync());
+    void resyncEquipment().then(() => watcher.resync());
   },
   onUntoken: (info) => void untoken(info),
 });
@@ -97,10 +97,8 @@ function route(message: ServerMessage): void {
         return;
       }
       scheduleRefresh(CHANGE_COALESCE_MS, { records: message.info.reason === 'access' });
-      if (message.info.id !== undefined && equipment().records[message.info.id]) {
-        void equipment()
-          .loadRecord(message.info.id)
-          .catch(() => undefined);
+      if (message.info.id !== undefined && records()[message.info.id]) {
+        void loadRecord(message.info.id).catch(() => undefined);
       }
       return;
     case 'Notiface':
@@ -122,10 +120,11 @@ function route(message: ServerMessage): void {
 function watchedDevice(s: EquipmentState): WatchedDevice | null {
   const id = s.selectedId;
   if (id === null) return null;
-  const entry = s.entries[id];
+  const dir = directory();
+  const entry = dir.entries[id];
   if (!entry) return null;
-  const record = s.records[id];
-  const type = s.types[entry.type];
+  const record = records()[id];
+  const type = dir.types[entry.type];
   return {
     id,
     unid: entry.unid,
@@ -142,11 +141,17 @@ export function startLive(): void {
   setLiveStatus('connecting');
   liveClient.start();
   tick = setInterval(() => watcher.tick(), TICK_MS);
+  const follow = (): void => {
+    const device = watchedDevice(equipment());
+    if (device?.id !== watcher.device?.id || device?.unid !== watcher.device?.unid) watcher.select(device);
+  };
   unsubscribers = [
     useEquipmentStore.subscribe((s, before) => {
-      if (s.selectedId === before.selectedId && s.entries === before.entries) return;
-      const device = watchedDevice(s);
-      if (device?.id !== watcher.device?.id || device?.unid !== watcher.device?.unid) watcher.select(device);
+      if (s.selectedId !== before.selectedId) follow();
+    }),
+    // A new tree may rename a serial or drop the device.
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryKey[1] === equipmentKeys.directory[1]) follow();
     }),
     useSession.subscribe((s, before) => {
       // A refreshed token keeps the socket; the server takes the new one on a new register.
@@ -155,8 +160,8 @@ export function startLive(): void {
     }),
   ];
   watcher.select(watchedDevice(equipment()));
-  // A load already running (the page asked first) is kept; anything else is read anew.
-  if (equipment().status !== 'loading') void equipment().load();
+  // A read already running (the page asked first) is joined; anything else is read anew.
+  void loadEquipment();
 }
 
 export function stopLive(): void {
@@ -171,7 +176,7 @@ export function stopLive(): void {
   resetAlarms();
   cancelRefresh();
   stopAdding();
-  equipment().reset();
+  resetEquipment();
 }
 
 let installed = false;

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { alarmPlayer } from '../alarms/notify';
 import { useAlarms } from '../alarms/store';
 import { queryClient } from '../app/query-client';
+import { directory, equipmentKeys, records } from '../equipment/directory';
 import { useEquipmentStore } from '../equipment/store';
 import { sampleType, treeDevice, treeReply } from '../equipment/test-support';
 import { installLive, liveClient } from '../live/service';
@@ -58,7 +59,7 @@ describe('logout', () => {
     restore = mock.restore;
     // Signed in, with the live channel open, the equipment loaded, tabs visited and notices.
     await startSession(PAIR);
-    await vi.waitFor(() => expect(useEquipmentStore.getState().status).toBe('ready'));
+    await vi.waitFor(() => expect(directory().entries[1]?.name).toBe('Relay'));
     FakeSocket.last.open();
     useEquipmentStore.getState().select(1);
     const { dispatch } = useTabs.getState();
@@ -128,20 +129,17 @@ describe('logout', () => {
     expect(useNotices.getState().notices).toEqual([]);
   });
 
-  it('closes the live channel, empties the equipment store and the alarms, stops the sound', async () => {
+  it('closes the live channel, forgets the equipment (read and live), empties the alarms, stops the sound', async () => {
     const socket = FakeSocket.last;
     const silence = vi.spyOn(alarmPlayer, 'stop');
     await logout();
     expect(socket.closed).toBe(true);
     expect(liveClient.running).toBe(false);
     expect(useLiveStatus.getState().status).toBe('stopped');
-    expect(useEquipmentStore.getState()).toMatchObject({
-      status: 'idle',
-      entries: {},
-      tree: [],
-      flags: {},
-      selectedId: null,
-    });
+    expect(queryClient.getQueryState(equipmentKeys.directory)).toBeUndefined();
+    expect(directory()).toMatchObject({ entries: {}, tree: [] });
+    expect(records()).toEqual({});
+    expect(useEquipmentStore.getState()).toMatchObject({ flags: {}, live: {}, selectedId: null });
     expect(useAlarms.getState().alarms).toEqual([]);
     expect(silence).toHaveBeenCalled();
   });

@@ -10,8 +10,8 @@ import type { Reply } from '../api/validated';
 export type Me = Reply<MeReply>;
 /** The basic param of spec §3 (quiet hours, open/close all, secured operation, alarm sound). */
 export type BasicParam = Me['param'];
-/** 0 none, 1 once, 2 loop 10 s, 3 60 s, 4 600 s, 5 a day; the file alarm{alarmsound+1}. */
-export type AlarmSound = BasicParam['info']['alarm'];
+/** `repeat` 0 none, 1 once, 2 loop 10 s, 3 60 s, 4 600 s, 5 a day; `sound` the file alarm{sound+1}. */
+export type AlarmChoice = BasicParam['alarm'];
 
 interface MeState {
   readonly me: Me | null;

@@ -2,6 +2,7 @@
  * Test helpers for the session and the calls it makes: a fetch stand-in that answers by method
  * and path and records every request, and a signed-in user record.
  */
+import { PARAM_DEFAULTS } from '@fieldlink/protocol';
 import { vi } from 'vitest';
 import type { Me } from './me';
 
@@ -71,18 +72,7 @@ export function sampleMe(overrides: Partial<Me> = {}): Me {
     email: null,
     language: 'zh',
     city: null,
-    param: {
-      Sleep_Enable: false,
-      Sleep_begin: 1140,
-      Sleep_end: 481,
-      en_openall: true,
-      en_closeall: true,
-      en_oprall_Confirm: true,
-      en_opr_sec: false,
-      sec_confirm: false,
-      en_google: false,
-      info: { alarm: { alarmtype: 1, alarmsound: 0 }, cfg: {} },
-    },
+    param: PARAM_DEFAULTS,
     cameraParam: null,
     chartFilters: {},
     registeredAt: '2026-01-05T08:00:00.000Z',

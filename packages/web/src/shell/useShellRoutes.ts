@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useBranding } from '../branding/store';
-import { useEquipmentStore } from '../equipment/store';
+import { useDirectory, useEquipmentStatus } from '../equipment/directory';
 import { baseConfigId, withBaseConfig } from '../features/base-config/routes';
 import { assembleRoutes, findRoute } from '../routes/access';
 import { menuTree } from '../routes/navigation';
@@ -28,10 +28,10 @@ export function useShellRoutes(): ShellRoutes {
   const { pathname } = useLocation();
   // The /baseConfig group's children come from the equipment (§2): these change on a load or a
   // refresh of the store, not on live pushes.
-  const status = useEquipmentStore((s) => s.status);
-  const tree = useEquipmentStore((s) => s.tree);
-  const devices = useEquipmentStore((s) => s.entries);
-  const types = useEquipmentStore((s) => s.types);
+  const { status } = useEquipmentStatus();
+  const tree = useDirectory((d) => d.tree);
+  const devices = useDirectory((d) => d.entries);
+  const types = useDirectory((d) => d.types);
   const activeId = baseConfigId(pathname);
   const entries = useMemo(
     () => withBaseConfig(assembleRoutes(level), { status, tree, entries: devices, types }, activeId),

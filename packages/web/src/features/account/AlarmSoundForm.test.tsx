@@ -19,7 +19,7 @@ import {
 
 /** The form as the personal center shows it: fed from the session's user record. */
 async function openAlarmTab() {
-  renderAccount((me) => <AlarmSoundForm alarm={me.param.info.alarm} />);
+  renderAccount((me) => <AlarmSoundForm alarm={me.param.alarm} />);
   await screen.findByLabelText('静音', {}, SLOW);
 }
 
@@ -45,22 +45,19 @@ describe('personal center: alarm sound', PATIENT, () => {
     await openAlarmTab();
     fireEvent.click(control('1 分钟'));
     fireEvent.click(button(SAVE));
-    await waitFor(
-      () => expect(useMe.getState().me?.param.info.alarm).toEqual({ alarmtype: 3, alarmsound: 0 }),
-      SLOW,
-    );
+    await waitFor(() => expect(useMe.getState().me?.param.alarm).toEqual({ repeat: 3, sound: 0 }), SLOW);
     expect(mock.calls).toEqual([
       {
         method: 'PATCH',
         path: '/me',
-        body: { param: { info: { alarm: { alarmtype: 3, alarmsound: 0 } } } },
+        body: { param: { alarm: { repeat: 3, sound: 0 } } },
         authorization: 'Bearer tok',
       },
     ]);
     await expectMessage('保存成功');
   });
 
-  it('saves the chosen tone as its number (tone 4 is alarmsound 3)', async () => {
+  it('saves the chosen tone as its number (tone 4 is sound 3)', async () => {
     const mock = mockFetch({ 'PATCH /me': patchedMe });
     restore = mock.restore;
     await openAlarmTab();
@@ -69,7 +66,7 @@ describe('personal center: alarm sound', PATIENT, () => {
     fireEvent.click(control('持续'));
     fireEvent.click(button(SAVE));
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
-    expect(mock.calls[0]?.body).toEqual({ param: { info: { alarm: { alarmtype: 5, alarmsound: 3 } } } });
+    expect(mock.calls[0]?.body).toEqual({ param: { alarm: { repeat: 5, sound: 3 } } });
   });
 
   it('has no tone to choose when muted', async () => {

@@ -51,8 +51,8 @@ describe('personal center page', PATIENT, () => {
         email: 'ops@example.com',
         param: {
           ...sampleMe().param,
-          Sleep_begin: 1320,
-          info: { alarm: { alarmtype: 3, alarmsound: 0 }, cfg: {} },
+          quietHours: { ...sampleMe().param.quietHours, start: 1320 },
+          alarm: { repeat: 3, sound: 0 },
         },
       }),
     );

@@ -30,7 +30,7 @@ export default function PersonalCenterPage() {
           {
             key: 'alarm',
             label: t('account.tabs.alarm'),
-            children: <AlarmSoundForm alarm={me.param.info.alarm} />,
+            children: <AlarmSoundForm alarm={me.param.alarm} />,
           },
           {
             key: 'quietHours',

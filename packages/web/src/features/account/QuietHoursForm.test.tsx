@@ -39,7 +39,7 @@ describe('personal center: quiet hours', PATIENT, () => {
 
   it('shows the stored window as times of day, and says when it runs over midnight', async () => {
     signIn(
-      sampleMe({ param: { ...sampleMe().param, Sleep_Enable: true, Sleep_begin: 1350, Sleep_end: 375 } }),
+      sampleMe({ param: { ...sampleMe().param, quietHours: { enabled: true, start: 1350, end: 375 } } }),
     );
     openQuietHours();
     expect(enabled().getAttribute('aria-checked')).toBe('true');
@@ -49,9 +49,9 @@ describe('personal center: quiet hours', PATIENT, () => {
   });
 
   it('shows the defaults 19:00 to 08:01, switched off, for a record without quiet hours', async () => {
-    // A record as a server or cache without the fields might hand it over: no Sleep_* at all.
-    const stored = Object.entries(sampleMe().param).filter(([key]) => !key.startsWith('Sleep_'));
-    signIn(sampleMe({ param: Object.fromEntries(stored) as unknown as BasicParam }));
+    // A record as a server or cache without the fields might hand it over: no quietHours at all.
+    const { quietHours: _none, ...stored } = sampleMe().param;
+    signIn(sampleMe({ param: stored as unknown as BasicParam }));
     const mock = mockFetch({ 'PATCH /me': patchedMe });
     restore = mock.restore;
     openQuietHours();
@@ -61,17 +61,18 @@ describe('personal center: quiet hours', PATIENT, () => {
     save();
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
     expect(mock.calls[0]?.body).toEqual({
-      param: { Sleep_Enable: false, Sleep_begin: 1140, Sleep_end: 481 },
+      param: { quietHours: { enabled: false, start: 1140, end: 481 } },
     });
   });
 
-  it('saves the switch and the window as Sleep_Enable, Sleep_begin and Sleep_end, keeping the rest of param', async () => {
+  it('saves the switch and the window as quietHours, keeping the rest of param', async () => {
     const before = sampleMe({
       param: {
         ...sampleMe().param,
-        en_openall: false,
-        en_opr_sec: true,
-        info: { alarm: { alarmtype: 4, alarmsound: 6 }, cfg: { theme: 'ocean' } },
+        openAllButton: false,
+        confirmOperations: true,
+        alarm: { repeat: 4, sound: 6 },
+        consoleSettings: { theme: 'ocean' },
       },
     });
     signIn(before);
@@ -87,27 +88,25 @@ describe('personal center: quiet hours', PATIENT, () => {
       {
         method: 'PATCH',
         path: '/me',
-        body: { param: { Sleep_Enable: true, Sleep_begin: 1350, Sleep_end: 375 } },
+        body: { param: { quietHours: { enabled: true, start: 1350, end: 375 } } },
         authorization: 'Bearer tok',
       },
     ]);
     expect(useMe.getState().me?.param).toEqual({
       ...before.param,
-      Sleep_Enable: true,
-      Sleep_begin: 1350,
-      Sleep_end: 375,
+      quietHours: { enabled: true, start: 1350, end: 375 },
     });
   });
 
   it('switches quiet hours off without touching the window', async () => {
-    signIn(sampleMe({ param: { ...sampleMe().param, Sleep_Enable: true, Sleep_begin: 0, Sleep_end: 1439 } }));
+    signIn(sampleMe({ param: { ...sampleMe().param, quietHours: { enabled: true, start: 0, end: 1439 } } }));
     const mock = mockFetch({ 'PATCH /me': patchedMe });
     restore = mock.restore;
     openQuietHours();
     fireEvent.click(enabled());
     save();
-    await waitFor(() => expect(useMe.getState().me?.param.Sleep_Enable).toBe(false), SLOW);
-    expect(mock.calls[0]?.body).toEqual({ param: { Sleep_Enable: false, Sleep_begin: 0, Sleep_end: 1439 } });
+    await waitFor(() => expect(useMe.getState().me?.param.quietHours.enabled).toBe(false), SLOW);
+    expect(mock.calls[0]?.body).toEqual({ param: { quietHours: { enabled: false, start: 0, end: 1439 } } });
   });
 
   it('a window within the day is no overnight one', async () => {
@@ -121,7 +120,7 @@ describe('personal center: quiet hours', PATIENT, () => {
     await waitFor(() => expect(screen.queryByText(OVERNIGHT)).toBeNull(), SLOW);
     save();
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
-    expect(mock.calls[0]?.body).toEqual({ param: { Sleep_Enable: false, Sleep_begin: 720, Sleep_end: 780 } });
+    expect(mock.calls[0]?.body).toEqual({ param: { quietHours: { enabled: false, start: 720, end: 780 } } });
   });
 
   it('wants both times and sends nothing without them', async () => {
@@ -139,12 +138,12 @@ describe('personal center: quiet hours', PATIENT, () => {
   it('says why a save failed and keeps the stored window', async () => {
     signIn();
     restore = mockFetch({
-      'PATCH /me': errorReply(400, 'bad_request', 'param.Sleep_begin: out of range'),
+      'PATCH /me': errorReply(400, 'bad_request', 'body.param.quietHours.start: out of range'),
     }).restore;
     openQuietHours();
     fill('开始时间', '21:00');
     save();
-    await expectMessage('保存失败：param.Sleep_begin: out of range');
-    expect(useMe.getState().me?.param.Sleep_begin).toBe(1140);
+    await expectMessage('保存失败：body.param.quietHours.start: out of range');
+    expect(useMe.getState().me?.param.quietHours.start).toBe(1140);
   });
 });

@@ -1,4 +1,4 @@
-/** Quiet hours (Sleep_Enable, Sleep_begin, Sleep_end): times of day kept as minutes after midnight. */
+/** Quiet hours (`param.quietHours`: enabled, start, end): times of day kept as minutes after midnight. */
 import { Button, Form, Input, Space, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +17,14 @@ export default function QuietHoursForm({ param }: { param: BasicParam }) {
   const { save, saving } = useSaveMe();
   const [form] = Form.useForm<QuietHoursValues>();
   // A record without quiet hours (or with damaged ones) shows, and saves, the defaults.
+  const { enabled, start, end: stop }: Partial<BasicParam['quietHours']> = param.quietHours ?? {};
   const values = useMemo(
     () => ({
-      enabled: param.Sleep_Enable === true,
-      begin: minutesToTime(minuteOr(param.Sleep_begin, SLEEP_BEGIN_DEFAULT)),
-      end: minutesToTime(minuteOr(param.Sleep_end, SLEEP_END_DEFAULT)),
+      enabled: enabled === true,
+      begin: minutesToTime(minuteOr(start, SLEEP_BEGIN_DEFAULT)),
+      end: minutesToTime(minuteOr(stop, SLEEP_END_DEFAULT)),
     }),
-    [param.Sleep_Enable, param.Sleep_begin, param.Sleep_end],
+    [enabled, start, stop],
   );
   useEffect(() => form.setFieldsValue(values), [values, form]);
   const begin = timeToMinutes(Form.useWatch('begin', form) ?? '');
@@ -41,7 +42,7 @@ export default function QuietHoursForm({ param }: { param: BasicParam }) {
     const from = timeToMinutes(v.begin);
     const until = timeToMinutes(v.end);
     if (from === null || until === null) return;
-    void save({ param: { Sleep_Enable: v.enabled, Sleep_begin: from, Sleep_end: until } });
+    void save({ param: { quietHours: { enabled: v.enabled, start: from, end: until } } });
   };
 
   return (

@@ -40,7 +40,7 @@ describe('personal center: system parameters', PATIENT, () => {
   });
 
   it('shows the stored switches; the password question waits for secured operation', () => {
-    signIn(sampleMe({ param: { ...sampleMe().param, en_openall: false, en_oprall_Confirm: true } }));
+    signIn(sampleMe({ param: { ...sampleMe().param, openAllButton: false, confirmOpenCloseAll: true } }));
     open();
     expect(checked(L.openAll)).toBe(false);
     expect(checked(L.closeAll)).toBe(true);
@@ -69,15 +69,15 @@ describe('personal center: system parameters', PATIENT, () => {
       {
         method: 'PATCH',
         path: '/me',
-        body: { param: { en_closeall: false, en_opr_sec: true, sec_confirm: true } },
+        body: { param: { closeAllButton: false, confirmOperations: true, operationPassword: true } },
         authorization: 'Bearer tok',
       },
     ]);
     expect(useMe.getState().me?.param).toEqual({
       ...before.param,
-      en_closeall: false,
-      en_opr_sec: true,
-      sec_confirm: true,
+      closeAllButton: false,
+      confirmOperations: true,
+      operationPassword: true,
     });
     await waitFor(() => expect(button(SAVE).disabled).toBe(true), SLOW);
   });
@@ -91,20 +91,20 @@ describe('personal center: system parameters', PATIENT, () => {
     await waitFor(() => expect(button(SAVE).disabled).toBe(false), SLOW);
     save();
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
-    expect(mock.calls[0]?.body).toEqual({ param: { en_oprall_Confirm: false } });
+    expect(mock.calls[0]?.body).toEqual({ param: { confirmOpenCloseAll: false } });
   });
 
   it('says why a save failed and keeps what is stored', async () => {
     signIn();
     restore = mockFetch({
-      'PATCH /me': errorReply(400, 'bad_request', 'param.en_openall: expected boolean'),
+      'PATCH /me': errorReply(400, 'bad_request', 'body.param.openAllButton: expected boolean'),
     }).restore;
     open();
     fireEvent.click(control(L.openAll));
     await waitFor(() => expect(button(SAVE).disabled).toBe(false), SLOW);
     save();
-    await expectMessage('保存失败：param.en_openall: expected boolean');
-    expect(useMe.getState().me?.param.en_openall).toBe(true);
+    await expectMessage('保存失败：body.param.openAllButton: expected boolean');
+    expect(useMe.getState().me?.param.openAllButton).toBe(true);
     // The switch keeps the user's choice, to try again.
     expect(checked(L.openAll)).toBe(false);
   });

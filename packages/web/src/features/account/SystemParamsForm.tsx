@@ -1,9 +1,9 @@
 /**
  * System parameters (spec §3 basic param; docs/api.md § GET /me `param`): the open-all and
- * close-all buttons of the relay panels (en_openall, en_closeall), the confirmation before them
- * (en_oprall_Confirm), the confirmation before every single operation (en_opr_sec) and the password
- * asked in it (sec_confirm, meaningful only with en_opr_sec). Only what changed is sent; the server
- * merges it onto the stored param.
+ * close-all buttons of the relay panels (openAllButton, closeAllButton), the confirmation before
+ * them (confirmOpenCloseAll), the confirmation before every single operation (confirmOperations) and
+ * the password asked in it (operationPassword, meaningful only with confirmOperations). Only what
+ * changed is sent; the server merges it onto the stored param.
  */
 import { Button, Form, Space, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -14,33 +14,33 @@ import { useSaveMe } from './useSaveMe';
 import type { MessageKey } from '../../i18n';
 
 export const SYSTEM_PARAM_KEYS = [
-  'en_openall',
-  'en_closeall',
-  'en_oprall_Confirm',
-  'en_opr_sec',
-  'sec_confirm',
+  'openAllButton',
+  'closeAllButton',
+  'confirmOpenCloseAll',
+  'confirmOperations',
+  'operationPassword',
 ] as const;
 type SystemParamKey = (typeof SYSTEM_PARAM_KEYS)[number];
 type SystemParams = Record<SystemParamKey, boolean>;
 
 /** The server's defaults (server accounts/preferences.ts), for a record missing a field. */
 const DEFAULTS: SystemParams = {
-  en_openall: true,
-  en_closeall: true,
-  en_oprall_Confirm: true,
-  en_opr_sec: false,
-  sec_confirm: false,
+  openAllButton: true,
+  closeAllButton: true,
+  confirmOpenCloseAll: true,
+  confirmOperations: false,
+  operationPassword: false,
 };
 
 const LABELS: Readonly<Record<SystemParamKey, { label: MessageKey; help: MessageKey }>> = {
-  en_openall: { label: 'account.systemParams.openAll', help: 'account.systemParams.openAllHelp' },
-  en_closeall: { label: 'account.systemParams.closeAll', help: 'account.systemParams.closeAllHelp' },
-  en_oprall_Confirm: {
+  openAllButton: { label: 'account.systemParams.openAll', help: 'account.systemParams.openAllHelp' },
+  closeAllButton: { label: 'account.systemParams.closeAll', help: 'account.systemParams.closeAllHelp' },
+  confirmOpenCloseAll: {
     label: 'account.systemParams.confirmAll',
     help: 'account.systemParams.confirmAllHelp',
   },
-  en_opr_sec: { label: 'account.systemParams.secured', help: 'account.systemParams.securedHelp' },
-  sec_confirm: { label: 'account.systemParams.password', help: 'account.systemParams.passwordHelp' },
+  confirmOperations: { label: 'account.systemParams.secured', help: 'account.systemParams.securedHelp' },
+  operationPassword: { label: 'account.systemParams.password', help: 'account.systemParams.passwordHelp' },
 };
 
 function paramsOf(param: BasicParam): SystemParams {
@@ -56,7 +56,7 @@ export default function SystemParamsForm({ param }: { readonly param: BasicParam
   const values = useMemo(() => paramsOf(param), [param]);
   useEffect(() => form.setFieldsValue(values), [values, form]);
   const watched = Form.useWatch([], { form, preserve: true }) as Partial<SystemParams> | undefined;
-  const secured = watched?.en_opr_sec ?? values.en_opr_sec;
+  const secured = watched?.confirmOperations ?? values.confirmOperations;
   const changes = useMemo(() => {
     const patch: Partial<Record<SystemParamKey, boolean>> = {};
     for (const key of SYSTEM_PARAM_KEYS) {
@@ -83,9 +83,9 @@ export default function SystemParamsForm({ param }: { readonly param: BasicParam
           label={t(LABELS[key].label)}
           extra={t(LABELS[key].help)}
           valuePropName="checked"
-          style={key === 'sec_confirm' ? { marginLeft: 24 } : undefined}
+          style={key === 'operationPassword' ? { marginLeft: 24 } : undefined}
         >
-          <Switch disabled={key === 'sec_confirm' && !secured} />
+          <Switch disabled={key === 'operationPassword' && !secured} />
         </Form.Item>
       ))}
       <Space>

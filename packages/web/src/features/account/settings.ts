@@ -1,7 +1,7 @@
 /**
  * The personal center's values and their wire form: alarm sound choices (specification §4: alarm
  * type 0-5 and sound file number) and the quiet hours, kept by the server as minutes after
- * midnight (docs/api.md `param`).
+ * midnight (docs/api.md `param.quietHours`).
  */
 
 /** Alarm types in the order the choice shows them: mute, 1 beep, 10 s, 1 min, 10 min, continuous. */
@@ -14,7 +14,7 @@ export const ALARM_TYPES = [
   { type: 5, key: 'continuous' },
 ] as const;
 
-/** Sound files alarm1.mp3 … alarm10.mp3, as `alarmsound` 0-9. */
+/** Sound files alarm1.mp3 … alarm10.mp3, as `alarm.sound` 0-9. */
 export const ALARM_SOUND_COUNT = 10;
 
 export const MINUTES_PER_DAY = 1440;

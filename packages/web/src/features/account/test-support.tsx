@@ -63,7 +63,7 @@ const stored = (): Me => useMe.getState().me ?? sampleMe();
 export function patchedMe(request: RecordedRequest): Reply {
   const me = stored();
   const { param, ...rest } = request.body as MePatch;
-  const { info, ...top } = param ?? {};
+  const { quietHours, alarm, consoleSettings, ...flags } = param ?? {};
   const merged: Me = {
     ...me,
     ...rest,
@@ -72,11 +72,11 @@ export function patchedMe(request: RecordedRequest): Reply {
     cameraParam: rest.cameraParam === undefined ? me.cameraParam : (rest.cameraParam as Me['cameraParam']),
     param: {
       ...me.param,
-      ...top,
-      info: {
-        alarm: { ...me.param.info.alarm, ...info?.alarm },
-        cfg: info?.cfg ?? me.param.info.cfg,
-      },
+      ...flags,
+      quietHours: { ...me.param.quietHours, ...quietHours },
+      alarm: { ...me.param.alarm, ...alarm },
+      consoleSettings:
+        (consoleSettings as Me['param']['consoleSettings'] | undefined) ?? me.param.consoleSettings,
     },
   };
   return { body: merged };

@@ -7,13 +7,14 @@ import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { useTabs } from '../../shell/tabs';
 import { useViewShown } from '../../shell/views/shown';
 import DeviceView from '../monitoring/DeviceView';
 import BaseConfigList from './BaseConfigList';
 import { BASE_CONFIG_PATH, baseConfigPath } from './routes';
-import { useEquipmentLoaded } from './use-equipment';
+import { useEquipmentLoaded } from '../../equipment/use-equipment';
 import '../monitoring/monitoring.css';
 
 /** The id of the path, or null when it is not one. */
@@ -29,7 +30,7 @@ export default function BaseConfigDevicePage() {
   const shown = useViewShown();
   const id = parseId(useParams().id);
   const { status } = useEquipmentLoaded();
-  const known = useEquipmentStore((s) => (id === null ? false : s.entries[id] !== undefined));
+  const known = useDirectory((d) => (id === null ? false : d.entries[id] !== undefined));
   const seen = useRef(false);
 
   useEffect(() => {

@@ -6,18 +6,18 @@
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import { useViewShown } from '../../shell/views/shown';
 import BaseConfigList from './BaseConfigList';
 import { baseConfigPath, firstBaseDevice } from './routes';
-import { useEquipmentLoaded } from './use-equipment';
+import { useEquipmentLoaded } from '../../equipment/use-equipment';
 import '../monitoring/monitoring.css';
 
 export default function BaseConfigIndexPage() {
   const { t } = useTranslation();
   const shown = useViewShown();
   const { status } = useEquipmentLoaded();
-  const first = useEquipmentStore((s) => firstBaseDevice(s.tree));
+  const first = useDirectory((d) => firstBaseDevice(d.tree));
   if (shown && status === 'ready' && first !== null) return <Navigate to={baseConfigPath(first)} replace />;
   return (
     <div className="monitoring-page" data-page="BaseConfigPage">

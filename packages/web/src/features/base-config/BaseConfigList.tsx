@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import AddEquipmentButton from '../equipment/AddEquipmentButton';
 import FilteredTree from '../monitoring/FilteredTree';
 import { baseConfigPath } from './routes';
-import { useEquipmentLoaded } from './use-equipment';
+import { useEquipmentLoaded } from '../../equipment/use-equipment';
 
 export default function BaseConfigList({ selectedId }: { readonly selectedId: number | null }) {
   const { t } = useTranslation();

@@ -1,9 +1,21 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../app/query-client';
+import { equipmentKeys } from '../../equipment/directory';
+import type { Directory } from '../../equipment/directory';
+import { refreshEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { setUpDeviceTests } from '../../equipment/test-hooks';
-import { deviceEntry, loadTreeStore, sampleRecord } from '../../equipment/test-support';
+import {
+  deviceEntry,
+  loadTreeStore,
+  sampleRecord,
+  sampleType,
+  seedEquipment,
+  treeDevice,
+  treeReply,
+} from '../../equipment/test-support';
 import en from '../../locales/en/equipment';
 import { useTabs } from '../../shell/tabs';
 import { renderPage } from '../auth/test-render';
@@ -40,7 +52,11 @@ describe('/baseConfig', { timeout: 30_000 }, () => {
   });
 
   it('waits for the equipment before it redirects', () => {
-    useEquipmentStore.setState({ status: 'loading' });
+    // The first read of the directory is under way (and never ends).
+    void queryClient.prefetchQuery({
+      queryKey: equipmentKeys.directory,
+      queryFn: () => new Promise<Directory>(() => undefined),
+    });
     renderPage(<BaseConfigIndexPage />, { path: '/baseConfig', route: '/baseConfig' });
     expect(screen.getByText(en.baseConfig.loading)).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
@@ -49,9 +65,12 @@ describe('/baseConfig', { timeout: 30_000 }, () => {
 
 describe('/baseConfig/<id>', { timeout: 30_000 }, () => {
   function showDevice(id: number) {
-    loadTreeStore(plant(), { 1: { isOnline: true, isAlarm: false, soc: 80 } });
     const record = sampleRecord({ id, unid: `SN${id}`, name: id === 3 ? 'Slave 1' : 'Team' });
-    useEquipmentStore.setState({ records: { [id]: record }, rights: { [id]: record.permission } });
+    seedEquipment({
+      entries: plant(),
+      records: [record],
+      flags: { 1: { isOnline: true, isAlarm: false, soc: 80 } },
+    });
     return renderPage(<BaseConfigDevicePage />, { path: '/baseConfig/:id', route: `/baseConfig/${id}` });
   }
 
@@ -102,12 +121,26 @@ describe('/baseConfig/<id>', { timeout: 30_000 }, () => {
     );
     showDevice(3);
     expect(document.querySelector('[data-device="SN3"]')).not.toBeNull();
-    act(() =>
-      loadTreeStore(
-        plant().filter((e) => e.id !== 3),
-        {},
-      ),
-    );
+    // The refresh after the delete reads a tree without it.
+    serve({
+      'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
+      'GET /equipment/tree': {
+        body: treeReply(
+          [
+            {
+              id: 'm_0',
+              name: 'North',
+              children: [
+                treeDevice({ id: 1, name: 'Pump', group: 'North' }),
+                treeDevice({ id: 2, name: 'Team', group: 'North' }),
+              ],
+            },
+          ],
+          [treeDevice({ id: 5, name: 'Alone' })],
+        ),
+      },
+    });
+    await act(() => refreshEquipment({ records: false }));
     await waitFor(() => expect(where()).toBe('/baseConfig'));
     await waitFor(() => expect(useTabs.getState().tabs.map((t) => t.path)).toEqual([]));
   });

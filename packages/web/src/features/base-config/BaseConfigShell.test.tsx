@@ -2,8 +2,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../app/query-client';
+import { directory, equipmentKeys } from '../../equipment/directory';
+import type { Directory } from '../../equipment/directory';
+import { resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
-import { deviceEntry, loadTreeStore, sampleType } from '../../equipment/test-support';
+import { deviceEntry, loadTreeStore, sampleType, seedEquipment } from '../../equipment/test-support';
 import { i18n } from '../../i18n';
 import { useMe } from '../../session/me';
 import { sampleMe } from '../../session/test-support';
@@ -37,18 +41,16 @@ const texts = (selector: string) =>
   [...document.querySelectorAll(selector)].map((e) => e.textContent?.trim() ?? '');
 
 function loadPlant() {
-  loadTreeStore(
-    [
+  seedEquipment({
+    types: { 'FL-R8': sampleType(), 'FL-JYTeam001': { ...sampleType('FL-JYTeam001'), hostRole: 'team' } },
+    entries: [
       deviceEntry(1, 'Pump', 'North'),
       { ...deviceEntry(2, 'Team', 'North'), type: 'FL-JYTeam001' },
       deviceEntry(3, 'Slave 1', 'North', 2),
       deviceEntry(5, 'Alone'),
     ],
-    { 1: { isOnline: true, isAlarm: false, soc: 30 }, 5: { isOnline: true, isAlarm: true, soc: 30 } },
-  );
-  useEquipmentStore.setState((s) => ({
-    types: { ...s.types, 'FL-JYTeam001': { ...sampleType('FL-JYTeam001'), hostRole: 'team' } },
-  }));
+    flags: { 1: { isOnline: true, isAlarm: false, soc: 30 }, 5: { isOnline: true, isAlarm: true, soc: 30 } },
+  });
 }
 
 beforeAll(async () => {
@@ -67,7 +69,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('the /baseConfig children in the shell (§2)', { timeout: 30_000 }, () => {
@@ -114,11 +116,22 @@ describe('the /baseConfig children in the shell (§2)', { timeout: 30_000 }, () 
     expect(items).not.toContain('Device 21');
   });
 
-  it('is a plain menu entry while the equipment loads, and grows its children when it is in', () => {
-    useEquipmentStore.setState({ status: 'loading' });
+  it('is a plain menu entry while the equipment loads, and grows its children when it is in', async () => {
+    loadPlant();
+    const plant = directory();
+    resetEquipment();
+    // The first read of the directory is under way; it brings the plant when told to.
+    let answer = (_: Directory): void => undefined;
+    const reading = queryClient.fetchQuery({
+      queryKey: equipmentKeys.directory,
+      queryFn: () => new Promise<Directory>((resolve) => (answer = resolve)),
+    });
     show('/Equips');
     expect(texts('.fl-sider .ant-menu-item')).toContain('Device configuration');
-    act(() => loadPlant());
+    await act(async () => {
+      answer(plant);
+      useEquipmentStore.getState().adopt(await reading);
+    });
     expect(
       screen.getByText('Device configuration', { selector: '.fl-sider .ant-menu-submenu-title *' }),
     ).toBeTruthy();

@@ -9,7 +9,7 @@
  * holds every device, windowed, with search and status filters.
  */
 import type { EquipmentType } from '../../api/equipment';
-import type { LoadStatus } from '../../equipment/store';
+import type { LoadStatus } from '../../equipment/directory';
 import type { DeviceEntry, DeviceNode, TreeNode } from '../../equipment/tree';
 import type { RouteEntry } from '../../routes/table';
 

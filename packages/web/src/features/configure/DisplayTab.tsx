@@ -6,7 +6,7 @@
  */
 import { useCallback } from 'react';
 import type { Equipment } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import { ChannelTabFrame, hasChannels } from './channel-fields';
 import { useChannelForm } from './channel-draft';
 import { displayChanges, displayFromRecord, sameDisplay, validateDisplay } from './display-model';
@@ -16,7 +16,7 @@ import { DisplayModes } from './DisplayModes';
 import { DisplayShown } from './DisplayShown';
 
 export default function DisplayTab({ record }: { readonly record: Equipment }) {
-  const type = useEquipmentStore((s) => s.types[record.type]);
+  const type = useDirectory((d) => d.types[record.type]);
   const { counts } = record;
   const relayModes = type?.relayModes;
   const validate = useCallback(

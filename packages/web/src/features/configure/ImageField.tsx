@@ -8,7 +8,7 @@
 import { AutoComplete, Image, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 
 /** The tree's icon for a record without an image (spec §3). */
 export const DEFAULT_TREE_ICON = 'ab00.png';
@@ -20,7 +20,7 @@ export const isImageAddress = (value: string): boolean => LOADABLE.test(value.tr
 
 /** The image names of the catalogue, sorted. */
 export function useCatalogueImages(): string[] {
-  const types = useEquipmentStore((s) => s.types);
+  const types = useDirectory((d) => d.types);
   return useMemo(() => {
     const names = new Set<string>([DEFAULT_TREE_ICON]);
     for (const type of Object.values(types)) {

@@ -8,7 +8,7 @@ import { Alert, App, AutoComplete, Button, Divider, Form, Input, Space, Typograp
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import ColorsFields from './ColorsFields';
 import ImageField from './ImageField';
 import { showOnFields } from './info-errors';
@@ -42,7 +42,7 @@ export default function InfoForm({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<InfoValues>();
-  const groups = useEquipmentStore((s) => s.groups);
+  const groups = useDirectory((d) => d.groups);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const location = hasLocation(record);

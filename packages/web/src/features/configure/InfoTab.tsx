@@ -7,14 +7,14 @@ import { Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { canConfigure } from '../../equipment/rights';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import { langOf } from '../monitoring/format';
 import InfoForm from './InfoForm';
 import InfoReadOnly from './InfoReadOnly';
 
 function Identity({ record }: { readonly record: Equipment }) {
   const { t, i18n } = useTranslation();
-  const type = useEquipmentStore((s) => s.types[record.type]);
+  const type = useDirectory((d) => d.types[record.type]);
   const model = type ? `${type.names[langOf(i18n.language)]} (${record.type})` : record.type;
   return (
     <Descriptions
@@ -47,7 +47,7 @@ function Identity({ record }: { readonly record: Equipment }) {
 }
 
 export default function InfoTab({ record }: { readonly record: Equipment }) {
-  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
+  const permission = record.permission;
   const camera = permission.camera === 1;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="tab-info">

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useEquipmentStore } from '../../equipment/store';
 import { setUpDeviceTests } from '../../equipment/test-hooks';
-import { deviceEntry, loadTreeStore, sampleRecord } from '../../equipment/test-support';
+import { deviceEntry, loadTreeStore, sampleRecord, seedEquipment } from '../../equipment/test-support';
 import { useSession } from '../../session/store';
 import { renderPage } from '../auth/test-render';
 import MonitoringPage from '../monitoring/MonitoringPage';
@@ -38,11 +38,15 @@ describe('leaving a device with unsaved info', { timeout: 60_000 }, () => {
       'GET /equipment/1': { body: pump },
       'GET /equipment/2': { status: 500 },
     });
-    loadTreeStore([deviceEntry(1, 'Pump house', 'North'), deviceEntry(2, 'Tank', 'North')], {
-      1: { isOnline: true, isAlarm: false, soc: 30 },
-      2: { isOnline: true, isAlarm: false, soc: 30 },
+    seedEquipment({
+      entries: [deviceEntry(1, 'Pump house', 'North'), deviceEntry(2, 'Tank', 'North')],
+      records: [pump],
+      flags: {
+        1: { isOnline: true, isAlarm: false, soc: 30 },
+        2: { isOnline: true, isAlarm: false, soc: 30 },
+      },
+      selectedId: 1,
     });
-    useEquipmentStore.setState({ records: { 1: pump }, selectedId: 1 });
     renderWithApp(<MonitoringPage />);
     fireEvent.click(await screen.findByText('Info', {}, SLOW));
     const name = (await screen.findByLabelText('Name', {}, SLOW)) as HTMLInputElement;

@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getLinkSecret, regenerateLinkSecret } from '../../api/equipment';
 import type { Equipment, LinkSecret } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
+import { records } from '../../equipment/directory';
+import { putRecord } from '../../equipment/loading';
 import { DtuSettings } from '../equipment/DtuPanel';
 
 /** What stands for the secret while it is hidden (its length is not shown either). */
@@ -23,10 +24,9 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
 
 /** The record in the store follows what the link-secret reply says about the link. */
 function keepLinkState(id: number, reply: LinkSecret): void {
-  const store = useEquipmentStore.getState();
-  const record = store.records[id];
+  const record = records()[id];
   if (record && (record.hasLinkSecret !== reply.hasLinkSecret || record.openLink !== reply.openLink)) {
-    store.putRecord({ ...record, hasLinkSecret: reply.hasLinkSecret, openLink: reply.openLink });
+    putRecord({ ...record, hasLinkSecret: reply.hasLinkSecret, openLink: reply.openLink });
   }
 }
 

@@ -6,7 +6,6 @@
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
 import { useMe } from '../../session/me';
 import { mayManageLink } from './link-access';
 import LinkModbusForm from './LinkModbusForm';
@@ -15,7 +14,7 @@ import LinkSecretCard from './LinkSecretCard';
 
 export default function LinkTab({ record }: { readonly record: Equipment }) {
   const { t } = useTranslation();
-  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
+  const permission = record.permission;
   const authority = useMe((s) => s.me?.authority);
   if (!mayManageLink(record, permission, authority)) {
     return (

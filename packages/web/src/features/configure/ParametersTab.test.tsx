@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
+import { records } from '../../equipment/directory';
 import { applyUpdate } from '../../equipment/live-state';
 import type { LiveState } from '../../equipment/live-state';
 import { permissionFromLevel } from '../../equipment/rights';
@@ -57,7 +58,7 @@ function show(record: Equipment, raw: { ai?: number[]; ao?: number[] } = {}) {
     raw.ai || raw.ao
       ? { 3: applyUpdate(undefined, { SN: record.unid, regai: raw.ai, regao: raw.ao }, COUNTS, 0) }
       : {};
-  return renderDeviceTab(ParametersTab, record, { more: { idByUnid: { [record.unid]: 3 }, live } });
+  return renderDeviceTab(ParametersTab, record, { more: { live } });
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -117,7 +118,7 @@ describe('the parameters tab', { timeout: 30_000 }, () => {
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
       { settings: { do: { names: ['Pump', 'Fan'] }, ai: { y2: [10] } } },
     ]);
-    expect(useEquipmentStore.getState().records[3]?.settings.do.names).toEqual(['Pump', 'Fan']);
+    expect(records()[3]?.settings.do.names).toEqual(['Pump', 'Fan']);
     await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
     expect(field('DO2 Name').value).toBe('Fan');
   });

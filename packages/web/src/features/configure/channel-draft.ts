@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import type { SettingsInput } from '@fieldlink/protocol';
 import { canConfigure } from '../../equipment/rights';
-import { useEquipmentStore } from '../../equipment/store';
 import { describeError } from '../auth/errors';
 import type { FieldErrors } from './channel-rules';
 import { saveEquipment } from './save';
@@ -103,7 +102,7 @@ export interface ChannelForm<D> extends ChannelDraft<D> {
 export function useChannelForm<D>(record: Equipment, model: ChannelModel<D>): ChannelForm<D> {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
+  const permission = record.permission;
   const form = useChannelDraft(record, model.fromRecord, model.same);
   const { saving, saveError, save } = useSaveSettings(record, form.reset);
   const { validate } = model;

@@ -7,12 +7,13 @@
 import { deleteEquipment, updateEquipment } from '../../api/equipment';
 import type { Equipment, EquipmentChanges } from '../../api/equipment';
 import { scheduleRefresh } from '../../equipment/refresh';
+import { putRecord } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 
 /** PATCH /equipment/:id; the record replied is kept at once, the full refresh follows. */
 export async function saveEquipment(id: number, changes: EquipmentChanges): Promise<Equipment> {
   const record = await updateEquipment(id, changes);
-  useEquipmentStore.getState().putRecord(record);
+  putRecord(record);
   scheduleRefresh();
   return record;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useEquipmentStore } from '../../equipment/store';
+import { resetEquipment } from '../../equipment/loading';
 import {
   deviceEntry,
   loadTreeStore,
@@ -65,12 +65,11 @@ describe('adding equipment (/addEquips)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     setLanguage('zh');
     loadTreeStore([deviceEntry(1, 'Pump', 'Field A')], {});
-    useEquipmentStore.setState((s) => ({ groups: s.tree.filter((n) => n.kind === 'group') }));
   });
   afterEach(() => {
     restore();
     cleanup();
-    useEquipmentStore.getState().reset();
+    resetEquipment();
   });
 
   it('asks for the serial, the model and the name (§5) and sends nothing', async () => {

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listEquipmentTypes } from '../../api/equipment';
 import type { CreatedEquipment, EquipmentType, NewEquipment } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import { isLanguage } from '../../i18n';
 import { INFO_BOUNDS } from '../configure/info-values';
 import { DeviceIcon } from '../monitoring/DeviceIcon';
@@ -33,7 +33,7 @@ export default function AddEquipmentPage() {
     queryKey: ['equipment-types'],
     queryFn: ({ signal }) => listEquipmentTypes(signal),
   });
-  const groups = useEquipmentStore((s) => s.groups);
+  const groups = useDirectory((d) => d.groups);
   const add = useAddEquipment();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const chosenType = Form.useWatch('type', form);

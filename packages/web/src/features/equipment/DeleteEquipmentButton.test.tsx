@@ -5,7 +5,7 @@ import type { Equipment } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
 import { setUpDeviceTests } from '../../equipment/test-hooks';
-import { deviceEntry, loadTreeStore, sampleRecord, sampleType } from '../../equipment/test-support';
+import { deviceEntry, sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import en from '../../locales/en/equipment';
 import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
@@ -21,21 +21,19 @@ const PUMP = sampleRecord({ id: 1, unid: 'SN1', sn: 'SN1', name: 'Pump' });
 const hooks = setUpDeviceTests({ after: () => vi.useRealTimers() });
 let calls: RecordedRequest[] = [];
 
-function show(record: Equipment, reply: Reply = { status: 204 }) {
-  loadTreeStore(
-    [
-      deviceEntry(1, 'Pump'),
-      { ...deviceEntry(10, 'Team host'), type: 'FL-JYTeam001' },
-      { ...deviceEntry(11, 'Slave one', '', 10), unid: 'SN10_1' },
-      { ...deviceEntry(12, 'Slave two', '', 10), unid: 'SN10_2' },
-    ],
-    {},
-  );
-  useEquipmentStore.setState({
+const PLANT = [
+  deviceEntry(1, 'Pump'),
+  { ...deviceEntry(10, 'Team host'), type: 'FL-JYTeam001' },
+  { ...deviceEntry(11, 'Slave one', '', 10), unid: 'SN10_1' },
+  { ...deviceEntry(12, 'Slave two', '', 10), unid: 'SN10_2' },
+];
+
+/** `record` held and selected in a tree of `entries` (the pump, the team host and its two slaves). */
+function show(record: Equipment, reply: Reply = { status: 204 }, entries = PLANT) {
+  seedEquipment({
     types: { 'FL-R8': sampleType(), 'FL-JYTeam001': { ...sampleType('FL-JYTeam001'), hostRole: 'team' } },
-    subDevicesOf: { SN10: [11, 12] },
-    records: { [record.id]: record },
-    rights: { [record.id]: record.permission },
+    entries,
+    records: [record],
     selectedId: record.id,
   });
   calls = hooks.serve({ [`DELETE /equipment/${record.id}`]: reply }).calls;
@@ -79,8 +77,7 @@ describe('deleting a device', { timeout: 30_000 }, () => {
   });
 
   it('says a host without sub-devices has none, and a plain device nothing of them', async () => {
-    show(HOST);
-    useEquipmentStore.setState({ subDevicesOf: {} });
+    show(HOST, undefined, PLANT.slice(0, 2));
     const dialog = await open();
     expect(dialog.textContent).toContain(en.delete.noSubDevices);
     cleanup();

@@ -4,14 +4,13 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
 import DeleteEquipmentModal from './DeleteEquipmentModal';
 
 export default function DeleteEquipmentButton({ record }: { readonly record: Equipment }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // The store's rights are the record's once it is read (the tree's level stands in before).
-  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
+  const permission = record.permission;
   if (!permission.delete) return null;
   return (
     <>

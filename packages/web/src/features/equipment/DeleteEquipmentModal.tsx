@@ -10,7 +10,7 @@ import { Alert, App, Input, Modal, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import { removeEquipment } from '../configure/save';
 
 interface Props {
@@ -30,9 +30,9 @@ export default function DeleteEquipmentModal({ record, open, onClose, onDeleted 
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const isHost = useEquipmentStore((s) => Boolean(s.types[record.type]?.hostRole));
-  const subIds = useEquipmentStore((s) => s.subDevicesOf[record.unid]);
-  const entries = useEquipmentStore((s) => s.entries);
+  const isHost = useDirectory((d) => Boolean(d.types[record.type]?.hostRole));
+  const subIds = useDirectory((d) => d.subDevicesOf[record.unid]);
+  const entries = useDirectory((d) => d.entries);
   const subDevices = useMemo(
     () =>
       (subIds ?? [])

@@ -5,7 +5,7 @@ import type { Equipment, EquipmentType, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
 import { useEquipmentStore } from '../../equipment/store';
 import { setUpDeviceTests } from '../../equipment/test-hooks';
-import { sampleRecord, sampleType } from '../../equipment/test-support';
+import { sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import en from '../../locales/en/equipment';
 import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
@@ -67,12 +67,9 @@ function show(
   post: Reply | ((r: RecordedRequest) => Reply),
   permission?: Permission,
 ) {
-  useEquipmentStore.setState({
-    status: 'ready',
-    types: TYPES,
-    records: { [host.id]: host },
-    rights: { [host.id]: permission ?? host.permission },
-  });
+  // The user's rights are the record's.
+  const held = { ...host, permission: permission ?? host.permission };
+  seedEquipment({ types: TYPES, records: [held] });
   const mock = hooks.serve({
     [`GET /equipment/${host.id}/sub-devices`]: { body: { items, total: items.length } },
     [`POST /equipment/${host.id}/sub-devices`]: post,
@@ -80,7 +77,7 @@ function show(
     'PATCH /equipment/12': (r) => ({ body: { ...SLAVES[1], ...(r.body as object) } }),
   });
   calls = mock.calls;
-  renderWithApp(<SubDevicesTab record={host} />);
+  renderWithApp(<SubDevicesTab record={held} />);
 }
 
 const posts = () => calls.filter((c) => c.method === 'POST');

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { listSubDevices } from '../../api/equipment';
 import type { Equipment } from '../../api/equipment';
 import { canConfigure } from '../../equipment/rights';
+import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { isLanguage } from '../../i18n';
 import { useViewShown } from '../../shell/views/shown';
@@ -20,6 +21,7 @@ import DeleteEquipmentModal from './DeleteEquipmentModal';
 import EditSubDeviceModal from './EditSubDeviceModal';
 import { useOpenDevice } from './open-device';
 import { modelsFor, usedAddresses } from './sub-devices';
+import { refreshEquipment } from '../../equipment/loading';
 
 /** §9: the slave list refreshes every 5 s. */
 export const SUB_DEVICES_REFRESH_MS = 5000;
@@ -46,8 +48,8 @@ function SubDeviceState({ record }: { readonly record: Equipment }) {
 export default function SubDevicesTab({ record }: { readonly record: Equipment }) {
   const { t, i18n } = useTranslation();
   const shown = useViewShown();
-  const types = useEquipmentStore((s) => s.types);
-  const permission = useEquipmentStore((s) => s.rights[record.id]) ?? record.permission;
+  const types = useDirectory((d) => d.types);
+  const permission = record.permission;
   const openDevice = useOpenDevice();
   const [editing, setEditing] = useState<Equipment | null>(null);
   const [removing, setRemoving] = useState<Equipment | null>(null);
@@ -169,7 +171,7 @@ export default function SubDevicesTab({ record }: { readonly record: Equipment }
             used={used}
             onAdded={() => {
               changed();
-              void useEquipmentStore.getState().refresh();
+              void refreshEquipment();
             }}
           />
         )}

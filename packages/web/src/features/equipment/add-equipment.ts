@@ -4,8 +4,8 @@ import { createEquipment } from '../../api/equipment';
 import type { NewEquipment } from '../../api/equipment';
 import { ApiError } from '../../api/http';
 import { startAdding } from '../../equipment/adding';
-import { useEquipmentStore } from '../../equipment/store';
 import type { MessageKey } from '../../i18n';
+import { refreshEquipment } from '../../equipment/loading';
 
 /** The server's serial rule (protocol api/equipment.ts `SerialNumber`), before it upper-cases it. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9.-]{4,32}$/;
@@ -38,7 +38,7 @@ export function useAddEquipment() {
     mutationFn: (equipment: NewEquipment) => createEquipment(equipment),
     onSuccess: (created) => {
       startAdding(created.unid);
-      void useEquipmentStore.getState().refresh();
+      void refreshEquipment();
     },
   });
 }

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { SVGRenderer } from 'echarts/renderers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryReply } from '../../api/history';
-import { useEquipmentStore } from '../../equipment/store';
+import { records } from '../../equipment/directory';
+import { putRecord, resetEquipment } from '../../equipment/loading';
 import { deviceEntry, loadTreeStore, sampleRecord } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
 import { useMe } from '../../session/me';
@@ -65,9 +66,7 @@ beforeEach(() => {
     'GET /equipment/1/events': { body: eventsReply([]) },
   }));
   loadTreeStore([deviceEntry(1, 'Pump house')], { 1: { isOnline: true, isAlarm: false, soc: 30 } });
-  useEquipmentStore.setState({
-    records: { 1: sampleRecord({ id: 1, unid: 'SN1', counts: { do: 0, di: 0, ai: 1, ao: 0 } }) },
-  });
+  putRecord(sampleRecord({ id: 1, unid: 'SN1', counts: { do: 0, di: 0, ai: 1, ao: 0 } }));
 });
 afterEach(() => {
   restore();
@@ -75,7 +74,7 @@ afterEach(() => {
   vi.useRealTimers();
   delete (navigator as { userAgent?: string }).userAgent;
   useMe.setState({ me: null });
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 const historyCalls = () => calls.filter((c) => c.path.startsWith('/equipment/1/history'));
@@ -115,9 +114,7 @@ describe('history page zoom', () => {
 
     // The user's record and the equipment's record arrive again: the page redraws.
     act(() => useMe.getState().setMe(sampleMe()));
-    act(() =>
-      useEquipmentStore.setState((s) => ({ records: { 1: { ...s.records[1]!, name: 'Pump house' } } })),
-    );
+    act(() => putRecord({ ...records()[1]!, name: 'Pump house' }));
     expect(zoom(chart)).toEqual([
       [25, 75],
       [25, 75],
@@ -164,12 +161,8 @@ describe('history page channel choice', () => {
       1: { isOnline: true, isAlarm: false, soc: 30 },
       2: { isOnline: true, isAlarm: false, soc: 30 },
     });
-    useEquipmentStore.setState({
-      records: {
-        1: sampleRecord({ id: 1, unid: 'SN1', name: 'Pump house', counts: COUNTS }),
-        2: sampleRecord({ id: 2, unid: 'SN2', name: 'Boiler', counts: COUNTS }),
-      },
-    });
+    putRecord(sampleRecord({ id: 1, unid: 'SN1', name: 'Pump house', counts: COUNTS }));
+    putRecord(sampleRecord({ id: 2, unid: 'SN2', name: 'Boiler', counts: COUNTS }));
     useMe.getState().setMe(sampleMe({ chartFilters: { ...stored } }));
   });
 

@@ -9,9 +9,9 @@ import { Alert, App, Card, Empty, Flex, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getEquipment } from '../../api/equipment';
 import { fetchEvents, fetchHistory, saveChartFilter } from '../../api/history';
 import type { HistorySeries } from '../../api/history';
+import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { useMe } from '../../session/me';
 import EChart from './chart/EChart';
@@ -30,6 +30,7 @@ import {
 } from './filters';
 import type { HistoryFilter } from './filters';
 import HistoryFilters, { channelLabel, intervalLabel } from './HistoryFilters';
+import { useEquipmentLoaded, useRecordLoaded } from '../../equipment/use-equipment';
 
 type RangeFilter = Omit<HistoryFilter, 'channels'>;
 
@@ -40,14 +41,10 @@ export default function HistoryPage() {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
 
-  const status = useEquipmentStore((s) => s.status);
-  const load = useEquipmentStore((s) => s.load);
-  const tree = useEquipmentStore((s) => s.tree);
-  const entries = useEquipmentStore((s) => s.entries);
+  const { status } = useEquipmentLoaded();
+  const tree = useDirectory((d) => d.tree);
+  const entries = useDirectory((d) => d.entries);
   const selectedId = useEquipmentStore((s) => s.selectedId);
-  useEffect(() => {
-    if (status === 'idle') void load();
-  }, [status, load]);
   const devices = useMemo(() => devicesInTreeOrder(tree, entries), [tree, entries]);
 
   const asked = Number(params.get('id'));
@@ -59,13 +56,7 @@ export default function HistoryPage() {
   }, [equipmentId, devices, selectedId, entries, setParams]);
   const choose = useCallback((id: number) => setParams({ id: String(id) }), [setParams]);
 
-  const stored = useEquipmentStore((s) => (equipmentId === null ? undefined : s.records[equipmentId]));
-  const recordQuery = useQuery({
-    queryKey: ['equipment', equipmentId],
-    queryFn: ({ signal }) => getEquipment(equipmentId!, signal),
-    enabled: equipmentId !== null && !stored,
-  });
-  const record = stored ?? recordQuery.data;
+  const { record, error: recordFailure } = useRecordLoaded(equipmentId);
   const options = useMemo(() => (record ? channelOptions(record) : []), [record]);
 
   const me = useMe((s) => s.me);
@@ -139,7 +130,7 @@ export default function HistoryPage() {
     }
   };
 
-  const recordError = !stored && recordQuery.error ? recordQuery.error : null;
+  const recordError = recordFailure ?? null;
 
   return (
     <Flex vertical gap={16} data-page="HistoryPage">

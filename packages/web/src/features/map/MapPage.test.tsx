@@ -3,13 +3,14 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { CircleMarker } from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
+import { resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import {
   deviceEntry,
-  loadTreeStore,
   R8_COUNTS,
   sampleRecord,
   sampleSettings,
+  seedEquipment,
 } from '../../equipment/test-support';
 import type { NodeFlags } from '../../equipment/tree';
 import { setLanguage } from '../../i18n';
@@ -33,19 +34,18 @@ const DEVICES: readonly Device[] = [
 ];
 
 function loadDevices(devices: readonly Device[] = DEVICES): void {
-  loadTreeStore(
-    devices.map((d) => deviceEntry(d.id, d.name)),
-    Object.fromEntries(devices.map((d) => [d.id, d.flags])),
-  );
-  const records = devices.map((d) =>
-    sampleRecord({
-      id: d.id,
-      unid: `SN${d.id}`,
-      name: d.name,
-      settings: { ...sampleSettings(R8_COUNTS), param: d.gps ? { basicParam: { gps: d.gps } } : {} },
-    }),
-  );
-  useEquipmentStore.setState({ records: Object.fromEntries(records.map((r) => [r.id, r])) });
+  seedEquipment({
+    entries: devices.map((d) => deviceEntry(d.id, d.name)),
+    flags: Object.fromEntries(devices.map((d) => [d.id, d.flags])),
+    records: devices.map((d) =>
+      sampleRecord({
+        id: d.id,
+        unid: `SN${d.id}`,
+        name: d.name,
+        settings: { ...sampleSettings(R8_COUNTS), param: d.gps ? { basicParam: { gps: d.gps } } : {} },
+      }),
+    ),
+  });
 }
 
 let made: MockInstance<(...args: never[]) => CircleMarker>;
@@ -97,7 +97,7 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   delete (navigator as { userAgent?: string }).userAgent;
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('map status colours', () => {

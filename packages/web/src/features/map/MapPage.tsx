@@ -4,19 +4,19 @@
  * map is a plain grid of latitudes and longitudes. Equipment whose position text cannot be read
  * is counted as having no position.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Flex, Popover, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Equipment } from '../../api/equipment';
-import { listAllEquipment } from '../../api/equipment';
 import { monitoringTarget } from '../../equipment/links';
+import { useDirectory, useRecords, useRecordsRead } from '../../equipment/directory';
+import { loadAllRecords } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { useWhileShown } from '../../shell/views/shown';
 import { canDrawMap, DeviceMap, STATUS_COLOURS } from './device-map';
 import type { DeviceStatus, MapDevice, PopupText } from './device-map';
 import { placeAll } from './gps';
 import { useLeafletMap } from './use-leaflet-map';
+import { useEquipmentLoaded } from '../../equipment/use-equipment';
 
 const STATUSES: readonly DeviceStatus[] = ['online', 'offline', 'alarm'];
 /** Names listed in the 'no position' popover. */
@@ -24,39 +24,30 @@ const MAX_LISTED = 50;
 
 export default function MapPage() {
   const { t } = useTranslation();
-  const status = useEquipmentStore((s) => s.status);
-  const load = useEquipmentStore((s) => s.load);
-  const entries = useEquipmentStore((s) => s.entries);
+  const { status } = useEquipmentLoaded();
+  const entries = useDirectory((d) => d.entries);
   // Live flags redraw this page only while it is shown (a hidden cached view keeps the last).
   const flags = useWhileShown(useEquipmentStore((s) => s.flags));
-  const stored = useEquipmentStore((s) => s.records);
-  useEffect(() => {
-    if (status === 'idle') void load();
-  }, [status, load]);
+  const stored = useRecords((r) => r);
 
-  // The store reads every record in the background; the map reads them itself when the store
-  // has not got them all.
+  // Every record is read in the background after the tree; the map reads them again when some
+  // are missing (that read failed, or a device came since) and no read is running.
   const missing = status === 'ready' && Object.keys(entries).some((id) => !stored[Number(id)]);
-  const fetched = useQuery({
-    queryKey: ['equipment', 'all'],
-    queryFn: ({ signal }) => listAllEquipment({}, signal),
-    enabled: missing,
-    staleTime: 60_000,
-  });
+  const records = useRecordsRead();
+  useEffect(() => {
+    if (missing && !records.fetching && !records.error) void loadAllRecords();
+  }, [missing, records.fetching, records.error]);
 
   const devices = useMemo(() => {
-    const byId = new Map<number, Equipment>();
-    for (const r of fetched.data ?? []) byId.set(r.id, r);
-    for (const r of Object.values(stored)) byId.set(r.id, r);
     return Object.values(entries).map((e) => {
       const f = flags[e.id];
       const state: DeviceStatus = f?.isAlarm ? 'alarm' : f?.isOnline ? 'online' : 'offline';
       const device: MapDevice = { id: e.id, name: e.name, status: state };
-      return { device, param: byId.get(e.id)?.settings.param };
+      return { device, param: stored[e.id]?.settings.param };
     });
-  }, [entries, flags, stored, fetched.data]);
+  }, [entries, flags, stored]);
 
-  const recordsReady = !missing || fetched.isSuccess;
+  const recordsReady = !missing || records.error !== null;
   const { placed, unplaced } = useMemo(() => {
     const split = placeAll(devices, (d) => d.param);
     return {
@@ -127,12 +118,12 @@ export default function MapPage() {
       styles={{ body: { padding: 0 } }}
     >
       {mapFailed ? <Alert type="error" showIcon title={t('system.map.failed')} /> : null}
-      {fetched.error ? (
+      {records.error ? (
         <Alert
           type="warning"
           showIcon
           title={t('system.map.recordsFailed', {
-            reason: fetched.error instanceof Error ? fetched.error.message : String(fetched.error),
+            reason: records.error.message,
           })}
         />
       ) : null}

@@ -3,7 +3,7 @@ import { act, cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EquipmentEvent } from '../../api/events';
 import { useAlarms } from '../../alarms/store';
-import { useEquipmentStore } from '../../equipment/store';
+import { putRecord, resetEquipment } from '../../equipment/loading';
 import {
   deviceEntry,
   loadTreeStore,
@@ -108,7 +108,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   useAlarms.getState().clear();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('alarm list', () => {
@@ -154,19 +154,17 @@ describe('alarm list', () => {
 
   it("words a pushed alarm from its equipment's record, in the user's language", async () => {
     const settings = sampleSettings(R8_COUNTS);
-    useEquipmentStore.setState({
-      records: {
-        2: sampleRecord({
-          id: 2,
-          unid: 'SN2',
-          name: 'Boiler',
-          settings: {
-            ...settings,
-            ai: { ...settings.ai, names: ['', 'Pressure'], units: ['', 'bar'], alarmHigh: [0, 7] },
-          },
-        }),
-      },
-    });
+    putRecord(
+      sampleRecord({
+        id: 2,
+        unid: 'SN2',
+        name: 'Boiler',
+        settings: {
+          ...settings,
+          ai: { ...settings.ai, names: ['', 'Pressure'], units: ['', 'bar'], alarmHigh: [0, 7] },
+        },
+      }),
+    );
     setLanguage('zh');
     renderWithApp(<AlarmList selectedId={null} />);
     await waitFor(() => expect(rows()).toHaveLength(3), SLOW);

@@ -20,7 +20,7 @@ import { useAlarms } from '../../alarms/store';
 import type { LiveAlarm } from '../../alarms/store';
 import { liveAlarmDescription } from '../../alarms/describe';
 import { eventDescription } from '../history/events';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory, useRecords } from '../../equipment/directory';
 import { formatValue } from './format';
 
 export interface AlarmRow {
@@ -100,10 +100,10 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
   const { t } = useTranslation();
   const [scope, setScope] = useState<'device' | 'all'>('all');
   const deviceId = scope === 'device' ? selectedId : null;
-  const unid = useEquipmentStore((s) => (deviceId === null ? null : (s.entries[deviceId]?.unid ?? null)));
+  const unid = useDirectory((d) => (deviceId === null ? null : (d.entries[deviceId]?.unid ?? null)));
   const pushed = useAlarms((s) => s.alarms);
-  const records = useEquipmentStore((s) => s.records);
-  const idByUnid = useEquipmentStore((s) => s.idByUnid);
+  const records = useRecords((r) => r);
+  const idByUnid = useDirectory((d) => d.idByUnid);
   const markSeen = useAlarms((s) => s.markSeen);
   const query = useQuery({
     queryKey: ['alarms', 'last-day', deviceId],

@@ -3,8 +3,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
-import { useEquipmentStore } from '../../equipment/store';
-import { sampleRecord, sampleType } from '../../equipment/test-support';
+import { resetEquipment } from '../../equipment/loading';
+import { sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
 import { mockFetch } from '../../session/test-support';
 import DeviceView from './DeviceView';
@@ -17,11 +17,8 @@ const NO_CONFIG = 'No configuration permission currently';
 /** The device view of a board with two relays and two analog outputs, under `permission`. */
 function renderWith(permission: Permission, more: Partial<Equipment> = {}) {
   const record = sampleRecord({ id: 5, name: 'Board', counts: COUNTS, permission, ...more });
-  useEquipmentStore.setState({
-    types: { [record.type]: sampleType(record.type, COUNTS) },
-    records: { 5: record },
-    rights: { 5: permission },
-  });
+  // The record's permission is the user's rights on it.
+  seedEquipment({ types: { [record.type]: sampleType(record.type, COUNTS) }, records: [record] });
   renderWithApp(<DeviceView id={5} />);
 }
 
@@ -34,13 +31,13 @@ const controls = () => ({
 let restore = (): void => undefined;
 beforeEach(() => {
   setLanguage('en');
-  // The record read on selection fails: the one in the store stays.
+  // The record read on selection fails: the one held stays.
   restore = mockFetch({ 'GET /equipment/5': { status: 500 } }).restore;
 });
 afterEach(() => {
   restore();
   cleanup();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('device view by permission', () => {

@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { channelViews } from '../../equipment/channels';
 import { emptyLiveState } from '../../equipment/live-state';
 import { canConfigure, canOperate } from '../../equipment/rights';
+import { useDirectory, usePermission, useRecord } from '../../equipment/directory';
+import { loadRecord } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { useMe } from '../../session/me';
 import AoPanel from './AoPanel';
@@ -39,12 +41,11 @@ export default function DeviceView({
   readonly initialTab?: DeviceTab;
 }) {
   const { t, i18n } = useTranslation();
-  const record = useEquipmentStore((s) => s.records[id]);
+  const record = useRecord(id);
   const live = useEquipmentStore((s) => s.live[id]);
   const flags = useEquipmentStore((s) => s.flags[id]);
-  const permission = useEquipmentStore((s) => s.rights[id]);
-  const type = useEquipmentStore((s) => (record ? s.types[record.type] : undefined));
-  const loadRecord = useEquipmentStore((s) => s.loadRecord);
+  const permission = usePermission(id);
+  const type = useDirectory((d) => (record ? d.types[record.type] : undefined));
   const me = useMe((s) => s.me);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<DeviceTab>(initialTab);
@@ -52,12 +53,9 @@ export default function DeviceView({
   useEffect(() => {
     setError(null);
     loadRecord(id).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [id, loadRecord]);
+  }, [id]);
 
-  const state = useMemo(
-    () => live ?? (record ? emptyLiveState(record.counts, flags?.isOnline ?? false, flags?.soc) : undefined),
-    [live, record, flags?.isOnline, flags?.soc],
-  );
+  const state = useMemo(() => live ?? (record ? emptyLiveState(record.counts) : undefined), [live, record]);
   const views = useMemo(() => (record && state ? channelViews(record, state) : null), [record, state]);
 
   if (!record || !views || !state) {
@@ -68,7 +66,7 @@ export default function DeviceView({
 
   const operate = canOperate(permission);
   const typeName = type ? (type.names[i18n.language as 'en' | 'zh' | 'tc'] ?? type.names.zh) : record.type;
-  const isOnline = flags?.isOnline ?? state.isOnline;
+  const isOnline = flags?.isOnline ?? record.status.online;
   const isAlarm = flags?.isAlarm ?? false;
   const param = panelParam(me);
   const hasChannels = record.counts.do + record.counts.di + record.counts.ai + record.counts.ao > 0;
@@ -123,7 +121,7 @@ export default function DeviceView({
             />
             {isAlarm && <Tag color="error">{t('monitoring.tree.alarm')}</Tag>}
             <Typography.Text type="secondary">
-              {t('monitoring.tree.soc', { soc: flags?.soc ?? state.soc })}
+              {t('monitoring.tree.soc', { soc: flags?.soc ?? record.status.soc })}
             </Typography.Text>
           </Space>
           <Space>

@@ -80,7 +80,7 @@ describe('DoPanel', () => {
   });
 
   it('switches an output at once when no confirmation is asked', async () => {
-    const mock = setup({ param: { en_opr_sec: false } });
+    const mock = setup({ param: { confirmOperations: false } });
     restore = mock.restore;
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
@@ -93,7 +93,7 @@ describe('DoPanel', () => {
   });
 
   it('asks first when secured operation is on, and sends nothing when cancelled', async () => {
-    const mock = setup({ param: { en_opr_sec: true } });
+    const mock = setup({ param: { confirmOperations: true } });
     restore = mock.restore;
     fireEvent.click(screen.getByRole('switch', { name: 'DO2 Pump 2' }));
     expect(await screen.findByText('Close: Pump 2 of Pump house?', {}, SLOW)).toBeTruthy();
@@ -107,7 +107,7 @@ describe('DoPanel', () => {
   });
 
   it('confirms open all and sends it as aopen', async () => {
-    const mock = setup({ param: { en_oprall_Confirm: true } });
+    const mock = setup({ param: { confirmOpenCloseAll: true } });
     restore = mock.restore;
     fireEvent.click(screen.getByRole('button', { name: /open all/i }));
     expect(await screen.findByText('Open every output of Pump house?', {}, SLOW)).toBeTruthy();
@@ -117,7 +117,7 @@ describe('DoPanel', () => {
   });
 
   it('closes all without asking, as close, when confirmation is off', async () => {
-    const mock = setup({ param: { en_oprall_Confirm: false } });
+    const mock = setup({ param: { confirmOpenCloseAll: false } });
     restore = mock.restore;
     fireEvent.click(screen.getByRole('button', { name: /close all/i }));
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
@@ -125,7 +125,7 @@ describe('DoPanel', () => {
   });
 
   it('hides open all and close all as the user settings say', () => {
-    restore = setup({ param: { en_openall: false, en_closeall: true } }).restore;
+    restore = setup({ param: { openAllButton: false, closeAllButton: true } }).restore;
     expect(screen.queryByRole('button', { name: /open all/i })).toBeNull();
     expect(screen.getByRole('button', { name: /close all/i })).toBeTruthy();
   });

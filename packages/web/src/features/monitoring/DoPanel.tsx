@@ -2,10 +2,10 @@
  * Relay outputs: each output's picture (the record's on or off image, drawn), name and control. The control follows the
  * output's mode in the device UI (fDOUIMode) when the type accepts it: 0 a switch, 1/2 a button
  * that opens (closes) for a time, 3 a button that cycles. Every single operation asks first when
- * the user's secured operation is on (en_opr_sec); open all / close all show per the user's and
- * the device's settings and ask first when en_oprall_Confirm is on (and are then sent as
+ * the user's secured operation is on (confirmOperations); open all / close all show per the user's
+ * and the device's settings and ask first when confirmOpenCloseAll is on (and are then sent as
  * aopen/aclose, so the server's log tells confirmed ones apart). A user who confirms operations
- * with the password (sec_confirm) is asked it for each of them (use-operation.ts). Read-only
+ * with the password (operationPassword) is asked it for each of them (use-operation.ts). Read-only
  * users see no controls.
  */
 import { operationForRelayMode, parseDoUiMode } from '@fieldlink/protocol';
@@ -73,12 +73,12 @@ export default function DoPanel({ record, type, views, canOperate, param }: Prop
         name: view.name,
         device: record.name,
       }),
-      confirm: param.en_opr_sec,
+      confirm: param.confirmOperations,
     });
   };
 
   const all = (open: boolean): void => {
-    const ask = param.en_oprall_Confirm;
+    const ask = param.confirmOpenCloseAll;
     // Asked for the password, the user confirmed it too.
     const confirmed = ask || passwordAsked;
     const operation: Operation = {
@@ -92,8 +92,8 @@ export default function DoPanel({ record, type, views, canOperate, param }: Prop
     });
   };
 
-  const showOpenAll = canOperate && param.en_openall && record.settings.showOpenAll;
-  const showCloseAll = canOperate && param.en_closeall && record.settings.showCloseAll;
+  const showOpenAll = canOperate && param.openAllButton && record.settings.showOpenAll;
+  const showCloseAll = canOperate && param.closeAllButton && record.settings.showCloseAll;
 
   return (
     <Card

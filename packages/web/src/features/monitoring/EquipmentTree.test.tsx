@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadEquipment, resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import {
   deviceEntry,
@@ -23,7 +24,7 @@ const HEIGHT = 320;
 beforeEach(() => setLanguage('en'));
 afterEach(() => {
   cleanup();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 const rowNames = () =>
@@ -151,8 +152,10 @@ describe('tree rows follow each device', () => {
           [treeDevice({ id: 4, unid: 'WELL4', name: 'Well', isOnline: true, soc: 8 })],
         ),
       },
+      // The records read after the tree: none (the rows need only the tree).
+      'GET /equipment': { body: { items: [], total: 0 } },
     }).restore;
-    await useEquipmentStore.getState().load();
+    await loadEquipment();
   });
   afterEach(() => restore());
 

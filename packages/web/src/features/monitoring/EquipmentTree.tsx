@@ -9,6 +9,7 @@ import { Typography } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { DeviceIcon, GroupIcon } from './DeviceIcon';
 import { pathTo, visibleRows } from './tree-rows';
@@ -80,8 +81,8 @@ const Row = memo(function Row({
   readonly onClick: (row: TreeRow, toggle: boolean) => void;
   readonly onOpenGroup?: ((key: string) => void) | undefined;
 }) {
-  const entry = useEquipmentStore((s) => (row.id === null ? undefined : s.entries[row.id]));
-  const type = useEquipmentStore((s) => (entry ? s.types[entry.type] : undefined));
+  const entry = useDirectory((d) => (row.id === null ? undefined : d.entries[row.id]));
+  const type = useDirectory((d) => (entry ? d.types[entry.type] : undefined));
   const isOnline = useEquipmentStore((s) => (row.id === null ? false : (s.flags[row.id]?.isOnline ?? false)));
   const isAlarm = useEquipmentStore((s) => (row.id === null ? false : (s.flags[row.id]?.isAlarm ?? false)));
   return (
@@ -149,8 +150,8 @@ export default function EquipmentTree({
   height = FALLBACK_HEIGHT,
 }: Props) {
   const { t } = useTranslation();
-  const tree = useEquipmentStore((s) => s.tree);
-  const entries = useEquipmentStore((s) => s.entries);
+  const tree = useDirectory((d) => d.tree);
+  const entries = useDirectory((d) => d.entries);
   // Flags matter to the rows only while a status filter is on; otherwise a push repaints the
   // badges of the rows in view without rebuilding the list.
   const flags = useEquipmentStore((s) => (filter.status === 'all' ? null : s.flags));

@@ -6,10 +6,11 @@
 import { Alert, Button, Empty, Input, Space, Spin } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import Counters from './Counters';
 import EquipmentTree from './EquipmentTree';
 import type { StatusFilter, TreeFilter } from './tree-rows';
+import { useEquipmentLoaded } from '../../equipment/use-equipment';
 
 export interface FilteredTreeTexts {
   readonly search: string;
@@ -34,10 +35,8 @@ export default function FilteredTree({
   readonly onSelect: (id: number) => void;
   readonly onOpenGroup?: (key: string) => void;
 }) {
-  const status = useEquipmentStore((s) => s.status);
-  const error = useEquipmentStore((s) => s.error);
-  const load = useEquipmentStore((s) => s.load);
-  const empty = useEquipmentStore((s) => s.tree.length === 0);
+  const { status, error, load } = useEquipmentLoaded();
+  const empty = useDirectory((d) => d.tree.length === 0);
   const [text, setText] = useState('');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const deferredText = useDeferredValue(text);

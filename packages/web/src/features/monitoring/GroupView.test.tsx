@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { directory } from '../../equipment/directory';
+import { resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import {
   deviceEntry,
   loadTreeStore,
   sampleRecord,
   sampleSettings,
+  seedEquipment,
   R8_COUNTS,
 } from '../../equipment/test-support';
-import type { GroupNode } from '../../equipment/tree';
 import { setLanguage } from '../../i18n';
 import GroupView, { PAGE_SIZE } from './GroupView';
 import { renderWithApp } from './test-render';
@@ -18,15 +20,6 @@ const ONLINE = { isOnline: true, isAlarm: false, soc: 30 };
 
 /** Devices 1-3 in 'Site A' (3 has no record yet), 4 in 'Site B'. */
 function loadSites(): string {
-  loadTreeStore(
-    [
-      deviceEntry(1, 'Pump house', 'Site A'),
-      deviceEntry(2, 'Well', 'Site A'),
-      deviceEntry(3, 'Gate', 'Site A'),
-      deviceEntry(4, 'Barn', 'Site B'),
-    ],
-    { 1: ONLINE, 2: { ...ONLINE, isOnline: false }, 3: ONLINE, 4: ONLINE },
-  );
   const settings = sampleSettings(R8_COUNTS);
   const level = {
     ...settings,
@@ -43,14 +36,20 @@ function loadSites(): string {
       alarmLow: [1, 0],
     },
   };
-  useEquipmentStore.setState((s) => ({
-    groups: s.tree.filter((n): n is GroupNode => n.kind === 'group'),
-    records: {
-      1: sampleRecord({ id: 1, unid: 'SN1', name: 'Pump house', settings: level }),
-      2: sampleRecord({ id: 2, unid: 'SN2', name: 'Well' }),
-    },
-  }));
-  return useEquipmentStore.getState().groups.find((g) => g.name === 'Site A')!.key;
+  seedEquipment({
+    entries: [
+      deviceEntry(1, 'Pump house', 'Site A'),
+      deviceEntry(2, 'Well', 'Site A'),
+      deviceEntry(3, 'Gate', 'Site A'),
+      deviceEntry(4, 'Barn', 'Site B'),
+    ],
+    flags: { 1: ONLINE, 2: { ...ONLINE, isOnline: false }, 3: ONLINE, 4: ONLINE },
+    records: [
+      sampleRecord({ id: 1, unid: 'SN1', name: 'Pump house', settings: level }),
+      sampleRecord({ id: 2, unid: 'SN2', name: 'Well' }),
+    ],
+  });
+  return directory().groups.find((g) => g.name === 'Site A')!.key;
 }
 
 const row = (unid: string): HTMLElement => document.querySelector<HTMLElement>(`tr[data-device="${unid}"]`)!;
@@ -60,7 +59,7 @@ const cell = (unid: string, channel: string): HTMLElement =>
 beforeEach(() => setLanguage('en'));
 afterEach(() => {
   cleanup();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('group view', () => {
@@ -125,8 +124,7 @@ describe('group view', () => {
       deviceEntry(i + 1, `D${String(i + 1).padStart(3, '0')}`, 'Big'),
     );
     loadTreeStore(entries, Object.fromEntries(entries.map((e) => [e.id, ONLINE])));
-    useEquipmentStore.setState((s) => ({ groups: s.tree.filter((n): n is GroupNode => n.kind === 'group') }));
-    const key = useEquipmentStore.getState().groups[0]!.key;
+    const key = directory().groups[0]!.key;
     renderWithApp(<GroupView groupKey={key} onSelect={() => undefined} onClose={() => undefined} />);
     expect(document.querySelectorAll('tbody tr')).toHaveLength(PAGE_SIZE);
     expect(row('SN1')).not.toBeNull();

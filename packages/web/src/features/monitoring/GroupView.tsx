@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelView } from '@fieldlink/protocol';
 import { channelViews } from '../../equipment/channels';
 import { emptyLiveState } from '../../equipment/live-state';
+import { useDirectory, useRecord } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { deviceIds } from '../../equipment/tree';
 import { formatValue } from './format';
@@ -97,9 +98,9 @@ const GroupRow = memo(function GroupRow({
   readonly labels: RowLabels;
   readonly onSelect: (id: number) => void;
 }) {
-  const entry = useEquipmentStore((s) => s.entries[id]);
+  const entry = useDirectory((d) => d.entries[id]);
   const flags = useEquipmentStore((s) => s.flags[id]);
-  const record = useEquipmentStore((s) => s.records[id]);
+  const record = useRecord(id);
   const live = useEquipmentStore((s) => s.live[id]);
   const channels = useMemo(() => {
     if (!record) return null;
@@ -149,7 +150,7 @@ const GroupRow = memo(function GroupRow({
 
 export default function GroupView({ groupKey, onSelect, onClose }: Props) {
   const { t } = useTranslation();
-  const group = useEquipmentStore((s) => s.groups.find((g) => g.key === groupKey));
+  const group = useDirectory((d) => d.groups.find((g) => g.key === groupKey));
   const ids = useMemo(() => (group ? deviceIds(group.children) : []), [group]);
   const [page, setPage] = useState(1);
   const shown = ids.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);

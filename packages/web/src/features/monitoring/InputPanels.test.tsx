@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../api/equipment';
 import { channelViews } from '../../equipment/channels';
 import { applyUpdate } from '../../equipment/live-state';
+import { putRecord, resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
-import { sampleRecord, sampleSettings, sampleType } from '../../equipment/test-support';
+import { sampleRecord, sampleSettings, sampleType, seedEquipment } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
 import { mockFetch } from '../../session/test-support';
 import DeviceView from './DeviceView';
@@ -87,7 +88,7 @@ function renderPanels(record: Equipment) {
 beforeEach(() => setLanguage('en'));
 afterEach(() => {
   cleanup();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('input panels', () => {
@@ -169,15 +170,13 @@ describe('input pictures', () => {
 describe('input panels of the selected equipment', () => {
   let restore = (): void => undefined;
   beforeEach(() => {
-    // The record read on selection fails: the one in the store stays.
+    // The record read on selection fails: the one held stays.
     restore = mockFetch({ 'GET /equipment/5': { status: 500 } }).restore;
     const record = moduleRecord();
-    useEquipmentStore.setState({
+    seedEquipment({
       types: { [record.type]: sampleType(record.type, COUNTS) },
-      idByUnid: { MOD5: 5 },
       flags: { 5: { isOnline: true, isAlarm: false, soc: 30 } },
-      records: { 5: record },
-      rights: { 5: record.permission },
+      records: [record],
     });
   });
   afterEach(() => restore());
@@ -201,11 +200,7 @@ describe('input panels of the selected equipment', () => {
   it('shows only the channels the UI settings list (fDODIMode), still alarming for hidden ones', () => {
     const record = moduleRecord();
     const doDi = { DIIndexArr: [3, 0], AIIndexArr: [2] };
-    useEquipmentStore.setState({
-      records: {
-        5: { ...record, settings: { ...record.settings, modes: { ...record.settings.modes, doDi } } },
-      },
-    });
+    putRecord({ ...record, settings: { ...record.settings, modes: { ...record.settings.modes, doDi } } });
     renderWithApp(<DeviceView id={5} />);
     act(() => useEquipmentStore.getState().applyUpdates([PUSH]));
     const passages = (kind: string) =>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { deviceEntry as entry, loadTreeStore as loadStore } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
@@ -43,7 +44,7 @@ beforeEach(() => {
 afterEach(() => {
   restore();
   cleanup();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('monitoring page: tree and filter', () => {

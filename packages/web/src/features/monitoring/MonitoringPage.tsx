@@ -8,10 +8,10 @@ import { App, Card, Empty, Space } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { confirmDiscard, hasUnsavedChanges } from '../configure/unsaved';
 import { installLive } from '../../live/service';
-import { useSession } from '../../session/store';
 import AddEquipmentButton from '../equipment/AddEquipmentButton';
 import RedeemButton from '../sharing/RedeemButton';
 import AlarmList from './AlarmList';
@@ -20,6 +20,7 @@ import FilteredTree from './FilteredTree';
 import GroupView from './GroupView';
 import LiveIndicator from './LiveIndicator';
 import './monitoring.css';
+import { useEquipmentLoaded } from '../../equipment/use-equipment';
 
 // The application root installs the live channel too; this keeps the page whole on its own
 // (installLive is idempotent, and the lifecycle runs a late registration at once).
@@ -33,8 +34,7 @@ function leaveDevice(leave: () => void): void {
 
 export default function MonitoringPage() {
   const { t } = useTranslation();
-  const status = useEquipmentStore((s) => s.status);
-  const load = useEquipmentStore((s) => s.load);
+  const { status } = useEquipmentLoaded();
   const selectedId = useEquipmentStore((s) => s.selectedId);
   const select = useEquipmentStore((s) => s.select);
   // A group shown with all its devices' values, in place of the selected device.
@@ -52,7 +52,7 @@ export default function MonitoringPage() {
   );
   const openGroup = useCallback((key: string) => leaveDevice(() => setGroupKey(key)), []);
   const closeGroup = useCallback(() => setGroupKey(null), []);
-  const entries = useEquipmentStore((s) => s.entries);
+  const entries = useDirectory((d) => d.entries);
   const { message } = App.useApp();
   const { pathname, key: visit } = useLocation();
   const [params] = useSearchParams();
@@ -70,9 +70,6 @@ export default function MonitoringPage() {
   }, [wanted, visit, status, entries, onSelect, message, t]);
 
   // The session's start loads the equipment; this covers a page shown before that ran.
-  useEffect(() => {
-    if (status === 'idle' && useSession.getState().accessToken) void load();
-  }, [status, load]);
 
   return (
     <div className="monitoring-page" data-page="MonitoringPage">

@@ -1,6 +1,6 @@
 /**
  * The confirmation of an operation for a user who confirms operations with the password
- * (`en_opr_sec` with `sec_confirm`): the question, and the account's password, required. The
+ * (`confirmOperations` with `operationPassword`): the question, and the account's password, required. The
  * operation is sent with it; the server's refusal of the password (wrong, too many tries) shows on
  * the field and the prompt stays for another try. The password lives only in this form: it goes
  * with the one request and is gone when the prompt closes.

@@ -13,13 +13,16 @@ export function formatValue(value: number): string {
 }
 
 /** The user's console settings that the panels obey; the server's defaults until /me arrives. */
-export type PanelParam = Pick<BasicParam, 'en_openall' | 'en_closeall' | 'en_oprall_Confirm' | 'en_opr_sec'>;
+export type PanelParam = Pick<
+  BasicParam,
+  'openAllButton' | 'closeAllButton' | 'confirmOpenCloseAll' | 'confirmOperations'
+>;
 
 export const DEFAULT_PANEL_PARAM: PanelParam = {
-  en_openall: true,
-  en_closeall: true,
-  en_oprall_Confirm: true,
-  en_opr_sec: false,
+  openAllButton: true,
+  closeAllButton: true,
+  confirmOpenCloseAll: true,
+  confirmOperations: false,
 };
 
 export function panelParam(me: Me | null): PanelParam {
@@ -28,9 +31,9 @@ export function panelParam(me: Me | null): PanelParam {
 
 function pick(p: BasicParam): PanelParam {
   return {
-    en_openall: p.en_openall,
-    en_closeall: p.en_closeall,
-    en_oprall_Confirm: p.en_oprall_Confirm,
-    en_opr_sec: p.en_opr_sec,
+    openAllButton: p.openAllButton,
+    closeAllButton: p.closeAllButton,
+    confirmOpenCloseAll: p.confirmOpenCloseAll,
+    confirmOperations: p.confirmOperations,
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * Secured operation with the password (en_opr_sec with sec_confirm): the relay and analog-output
- * panels ask for the password in the confirmation of every write, send it with the operation,
+ * Secured operation with the password (confirmOperations with operationPassword): the relay and
+ * analog-output panels ask for the password in the confirmation of every write, send it with the operation,
  * and show the server's refusal on the field for another try.
  */
 import type { Operation } from '@fieldlink/protocol';
@@ -31,7 +31,7 @@ function signedIn(param: Partial<BasicParam>): void {
   useMe.getState().setMe({ ...me, param: { ...me.param, ...param } });
 }
 
-const SECURED = { en_opr_sec: true, sec_confirm: true };
+const SECURED = { confirmOperations: true, operationPassword: true };
 
 /** Answers the operations call with `replies` in turn, the last one from then on. */
 function serve(...replies: Reply[]) {
@@ -83,7 +83,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     signedIn(SECURED);
     const mock = serve(done);
     restore = mock.restore;
-    renderDo({ en_opr_sec: true });
+    renderDo({ confirmOperations: true });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     expect(await screen.findByText('Open: Pump 1 of Pump house?', {}, SLOW)).toBeTruthy();
     typePassword('secret123');
@@ -106,7 +106,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     signedIn(SECURED);
     const mock = serve(done);
     restore = mock.restore;
-    renderDo({ en_opr_sec: true });
+    renderDo({ confirmOperations: true });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await findPasswordField();
     confirm();
@@ -126,7 +126,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     signedIn(SECURED);
     const mock = serve(done);
     restore = mock.restore;
-    renderDo({ en_opr_sec: true });
+    renderDo({ confirmOperations: true });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await findPasswordField();
     typePassword('p');
@@ -139,7 +139,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     signedIn(SECURED);
     const mock = serve(errorReply(403, 'wrong_password', 'the password is wrong'), done);
     restore = mock.restore;
-    renderDo({ en_opr_sec: true });
+    renderDo({ confirmOperations: true });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await findPasswordField();
     typePassword('not-it');
@@ -158,7 +158,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     const limited = errorReply(429, 'rate_limited', 'too many failed sign-ins; try again in 10 minutes');
     const mock = serve({ ...limited, headers: { 'retry-after': '600' } }, limited);
     restore = mock.restore;
-    renderDo({ en_opr_sec: true });
+    renderDo({ confirmOperations: true });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await findPasswordField();
     typePassword('secret123');
@@ -177,7 +177,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     signedIn(SECURED);
     const mock = serve(errorReply(409, 'conflict', 'offline'));
     restore = mock.restore;
-    renderDo({ en_opr_sec: true });
+    renderDo({ confirmOperations: true });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await findPasswordField();
     typePassword('secret123');
@@ -192,7 +192,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     signedIn(SECURED);
     const mock = serve(done);
     restore = mock.restore;
-    renderDo({ en_opr_sec: true });
+    renderDo({ confirmOperations: true });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await findPasswordField();
     typePassword('secret123');
@@ -205,7 +205,7 @@ describe('the relay panel of a user who confirms operations with the password', 
     signedIn(SECURED);
     const mock = serve(done);
     restore = mock.restore;
-    renderDo({ en_opr_sec: true, en_oprall_Confirm: false });
+    renderDo({ confirmOperations: true, confirmOpenCloseAll: false });
     fireEvent.click(screen.getByRole('button', { name: /open all/i }));
     expect(await screen.findByText('Open every output of Pump house?', {}, SLOW)).toBeTruthy();
     typePassword('secret123');
@@ -215,10 +215,10 @@ describe('the relay panel of a user who confirms operations with the password', 
   });
 
   it('asks no password with only half of the setting', async () => {
-    signedIn({ en_opr_sec: false, sec_confirm: true });
+    signedIn({ confirmOperations: false, operationPassword: true });
     const mock = serve(done);
     restore = mock.restore;
-    renderDo({ en_opr_sec: false });
+    renderDo({ confirmOperations: false });
     fireEvent.click(screen.getByRole('switch', { name: 'DO1 Pump 1' }));
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
     expect(mock.calls[0]?.body).toEqual({ opr: 'openone', io: 1, dly: 0 });
@@ -226,7 +226,7 @@ describe('the relay panel of a user who confirms operations with the password', 
   });
 
   it('opens the prompt when the server asks for the password the console did not expect', async () => {
-    signedIn({ en_opr_sec: false, sec_confirm: false });
+    signedIn({ confirmOperations: false, operationPassword: false });
     const mock = serve(
       errorReply(403, 'password_required', 'this account confirms operations with its password'),
       done,

@@ -3,8 +3,8 @@
  * The new state is not fetched: the server reads the device back and pushes it over /ws.
  *
  * Confirmation: a caller may ask its question first (`confirm`). For a user who confirms
- * operations with the password (`en_opr_sec` with `sec_confirm`), every operation that writes is
- * asked in the password prompt instead, whatever the caller's setting, because the server refuses
+ * operations with the password (`confirmOperations` with `operationPassword`), every operation that
+ * writes is asked in the password prompt instead, whatever the caller's setting, because the server refuses
  * it without the password (docs/api.md § Operations); reads go as before. Should the server ask
  * for the password though the console did not expect it (the setting changed elsewhere), the
  * prompt opens then.
@@ -45,8 +45,10 @@ export interface OperationRunner {
 }
 
 /** Whether the user's param asks for the password on operations (the server's own rule). */
-export function asksPassword(param: Pick<BasicParam, 'en_opr_sec' | 'sec_confirm'> | undefined): boolean {
-  return param !== undefined && param.en_opr_sec && param.sec_confirm;
+export function asksPassword(
+  param: Pick<BasicParam, 'confirmOperations' | 'operationPassword'> | undefined,
+): boolean {
+  return param !== undefined && param.confirmOperations && param.operationPassword;
 }
 
 /** A wait in seconds as a count of the unit a person says it in. */

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment, Permission } from '../../api/equipment';
 import { giveUpAccess } from '../../api/sharing';
+import { refreshEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { localeOf } from '../account/settings';
 import { sharingErrorText, tierOf } from './access';
@@ -29,9 +30,8 @@ export default function MyAccess({ record, permission }: Props) {
       await giveUpAccess(record.id);
       void message.success(t('sharing.mine.gaveUp', { name: record.name }));
       // The device is no longer the user's to see: nothing selected, the tree read anew.
-      const store = useEquipmentStore.getState();
-      store.select(null);
-      await store.refresh();
+      useEquipmentStore.getState().select(null);
+      await refreshEquipment();
     } catch (failure) {
       void message.error(t('sharing.messages.failed', { reason: sharingErrorText(failure, t) }));
     } finally {

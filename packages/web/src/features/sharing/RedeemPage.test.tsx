@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useEquipmentStore } from '../../equipment/store';
-import type { DeviceEntry } from '../../equipment/tree';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetEquipment } from '../../equipment/loading';
+import { sampleType, treeDevice, treeReply } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
 import zh from '../../locales/zh/sharing';
 import { useSession } from '../../session/store';
@@ -23,15 +23,12 @@ const REDEEMED = {
   slaves: false,
   expiresAt: null,
 };
-const DEMO: DeviceEntry = {
-  id: 5,
-  unid: 'DEMO0001',
-  name: 'Demo pump',
-  type: 'FL-R8',
-  group: 'Demo',
-  icon: 'ab00.png',
-  parentId: null,
-  level: 1,
+const DEMO = treeDevice({ id: 5, unid: 'DEMO0001', name: 'Demo pump', group: 'Demo', level: 1 });
+/** The equipment as read again after a redeem: the tree holds the shared device. */
+const RELOAD = {
+  'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
+  'GET /equipment/tree': { body: treeReply([{ id: 'm_0', name: 'Demo', children: [DEMO] }], []) },
+  'GET /equipment': { body: { items: [], total: 0 } },
 };
 
 const field = () => screen.getByPlaceholderText(zh.redeem.placeholder) as HTMLInputElement;
@@ -39,28 +36,24 @@ const type = (value: string) => fireEvent.change(field(), { target: { value } })
 const submit = () => clickButton(/^使\s*用$/);
 const redeemCalls = (calls: readonly RecordedRequest[]) =>
   calls.filter((c) => c.path === '/share-codes/redeem');
+/** The reads of the tree (the equipment loaded again). */
+const treeReads = (calls: readonly RecordedRequest[]) => calls.filter((c) => c.path === '/equipment/tree');
 
 describe('redeeming a share code', { timeout: 30_000 }, () => {
   let restore = (): void => undefined;
-  const load = vi.fn(async () => {
-    // The reloaded tree holds the shared device.
-    useEquipmentStore.setState({ status: 'ready', entries: { [DEMO.id]: DEMO } });
-  });
   beforeEach(() => {
     setLanguage('zh');
     useSession.getState().setTokens({ accessToken: 'tok', refreshToken: 'ref' });
-    useEquipmentStore.setState({ load });
   });
   afterEach(() => {
     restore();
     cleanup();
-    load.mockClear();
     useSession.getState().clear();
-    useEquipmentStore.getState().reset();
+    resetEquipment();
   });
 
   const withRedeem = (reply: Reply | (() => Reply)) => {
-    const mock = mockFetch({ 'POST /share-codes/redeem': reply });
+    const mock = mockFetch({ ...RELOAD, 'POST /share-codes/redeem': reply });
     restore = mock.restore;
     return mock;
   };
@@ -96,7 +89,7 @@ describe('redeeming a share code', { timeout: 30_000 }, () => {
     expect(field().readOnly).toBe(true);
     submit();
     expect((await screen.findByTestId('where', {}, SLOW)).textContent).toBe('/Equips?id=5');
-    expect(load).toHaveBeenCalledTimes(1);
+    expect(treeReads(mock.calls)).toHaveLength(1);
     expect(redeemCalls(mock.calls)[0]?.body).toEqual({ code: CODE });
     expect(await screen.findByText(/Demo pump（DEMO0001）已分享给您：只读，分享至 /, {}, SLOW)).toBeTruthy();
   });
@@ -138,13 +131,13 @@ describe('redeeming a share code', { timeout: 30_000 }, () => {
     ['an unreachable server', unreachable, '网络错误：服务器无法连接'],
   ];
   it.each(refusals)('shows %s and keeps the code', async (_name, reply, text) => {
-    withRedeem(reply);
+    const mock = withRedeem(reply);
     renderPage(<RedeemPage />, { path: '/share', route: `/share?code=${CODE}` });
     submit();
     const alert = await screen.findByTestId('redeem-error', {}, SLOW);
     expect(alert.textContent).toContain(text);
     expect(field().value).toBe(CODE);
-    expect(load).not.toHaveBeenCalled();
+    expect(treeReads(mock.calls)).toEqual([]);
     expect(screen.queryByTestId('where')).toBeNull();
   });
 
@@ -173,7 +166,7 @@ describe('redeeming a share code', { timeout: 30_000 }, () => {
     await waitFor(() => expect(redeemCalls(mock.calls)).toHaveLength(1), SLOW);
     await waitFor(() => expect(router.state.location.search).toBe('?id=5'), SLOW);
     expect(router.state.location.pathname).toBe('/Equips');
-    expect(load).toHaveBeenCalledTimes(1);
+    expect(treeReads(mock.calls)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByPlaceholderText(zh.redeem.placeholder)).toBeNull(), SLOW);
   });
 });

@@ -83,7 +83,7 @@ describe('giving up access', { timeout: 30_000 }, () => {
   it('asks naming the device, gives it up, selects nothing and reads the tree anew', async () => {
     const mock = serve({ 'DELETE /equipment/4/access': { status: 204 } });
     renderTab(granteePermission({}));
-    useEquipmentStore.setState({ status: 'ready', selectedId: 4 });
+    useEquipmentStore.setState({ selectedId: 4 });
     clickButton(en.mine.giveUp);
     expect(await screen.findByText('Give up your access to Pump house?', {}, SLOW)).toBeTruthy();
     await confirmWith(en.mine.giveUp);
@@ -107,7 +107,7 @@ describe('giving up access', { timeout: 30_000 }, () => {
       ),
     });
     renderTab(granteePermission({}), { record: { parentId: 1 } });
-    useEquipmentStore.setState({ status: 'ready', selectedId: 4 });
+    useEquipmentStore.setState({ selectedId: 4 });
     clickButton(en.mine.giveUp);
     await confirmWith(en.mine.giveUp);
     expect(await findMessage(`Permission modification failed: ${en.serverErrors.hostGrant}`)).toBeTruthy();

@@ -8,7 +8,7 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
-import { useEquipmentStore } from '../../equipment/store';
+import { useDirectory } from '../../equipment/directory';
 import { useMe } from '../../session/me';
 import { sharingRole } from './access';
 import GrantList from './GrantList';
@@ -20,7 +20,7 @@ import ShareDialog from './ShareDialog';
 export default function SharingTab({ record }: { readonly record: Equipment }) {
   const { t } = useTranslation();
   const authority = useMe((s) => s.me?.authority);
-  const isHost = useEquipmentStore((s) => (s.types[record.type]?.hostRole ?? null) !== null);
+  const isHost = useDirectory((d) => (d.types[record.type]?.hostRole ?? null) !== null);
   const permission = record.permission;
   const role = sharingRole(permission, authority);
   const grants = useGrants(record.id, role.manage);

@@ -12,7 +12,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
 import { redeemShareCode } from '../../api/sharing';
 import type { Redeemed } from '../../api/sharing';
-import { useEquipmentStore } from '../../equipment/store';
+import { directory } from '../../equipment/directory';
+import { loadEquipment } from '../../equipment/loading';
 import { describeError } from '../auth/errors';
 import type { MessageKey } from '../../i18n';
 
@@ -47,7 +48,7 @@ export function redeemErrorText(error: unknown, t: TFunction): string {
 
 /** The success message: which device, with which tier (and until when). */
 export function redeemedText(redeemed: Redeemed, t: TFunction): string {
-  const entry = useEquipmentStore.getState().entries[redeemed.equipmentId];
+  const entry = directory().entries[redeemed.equipmentId];
   const name = entry?.name ?? `#${redeemed.equipmentId}`;
   const serial = entry?.unid ?? '';
   const tier = t(`sharing.tiers.${redeemed.level}`);
@@ -87,7 +88,7 @@ export function useRedeem(): RedeemState {
     setError(null);
     try {
       const redeemed = await redeemShareCode(code.trim());
-      await useEquipmentStore.getState().load();
+      await loadEquipment();
       void message.success(redeemedText(redeemed, t), 6);
       void navigate(`/Equips?id=${redeemed.equipmentId}`);
       return true;

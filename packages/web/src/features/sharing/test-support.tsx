@@ -12,8 +12,7 @@ import {
   sampleShareCodeCreated,
   sampleShareCodeItem,
 } from '../../../../protocol/src/test-support/sharing';
-import { useEquipmentStore } from '../../equipment/store';
-import { sampleRecord, sampleType } from '../../equipment/test-support';
+import { sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import { useMe } from '../../session/me';
 import { sampleMe } from '../../session/test-support';
 import { renderPage } from '../auth/test-render';
@@ -77,10 +76,9 @@ export function renderTab(
   const type = host ? 'FL-JYTeam001' : 'FL-R8';
   const record = sampleRecord({ id: 4, type, name: 'Pump house', permission, ...more });
   useMe.setState({ me: sampleMe({ authority }) });
-  useEquipmentStore.setState({
+  seedEquipment({
     types: { [type]: { ...sampleType(type), hostRole: host ? 'team' : null } },
-    records: { 4: record },
-    rights: { 4: permission },
+    records: [record],
   });
   return renderPage(<SharingTab record={record} />, { path: '/Equips', route: '/Equips' });
 }

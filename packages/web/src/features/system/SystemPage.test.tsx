@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EquipmentEvent } from '../../api/events';
 import { formatDateTime } from '../../api/history';
+import { resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { deviceEntry, loadTreeStore } from '../../equipment/test-support';
 import { mockFetch } from '../../session/test-support';
@@ -75,14 +76,14 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   ({ calls, restore } = mockFetch({ 'GET /me/events': { body: eventsReply(WEEK) } }));
-  // Five devices, one a sub-device: 3 online, 2 offline, 2 alarming.
+  // Five devices, one a sub-device of Pump house: 3 online, 2 offline, 2 alarming.
   loadTreeStore(
     [
       deviceEntry(1, 'Pump house', 'North'),
       deviceEntry(2, 'Boiler', 'North'),
       deviceEntry(3, 'Gate'),
       deviceEntry(4, 'Well'),
-      deviceEntry(5, 'Meter', '', 1),
+      { ...deviceEntry(5, 'Meter', '', 1), unid: 'SN1_1' },
     ],
     {
       1: { isOnline: true, isAlarm: true, soc: 80 },
@@ -97,7 +98,7 @@ afterEach(() => {
   restore();
   cleanup();
   vi.useRealTimers();
-  useEquipmentStore.getState().reset();
+  resetEquipment();
 });
 
 describe('system overview', () => {
@@ -113,8 +114,9 @@ describe('system overview', () => {
     );
     act(() => useEquipmentStore.getState().markAlarm('SN3'));
     expect(counters()).toEqual({ Total: '5', Online: '3', Offline: '2', Alarm: '3' });
+    // Pump house goes offline, and its sub-device Meter (which has no link of its own) with it.
     act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: false }]));
-    expect(counters()).toEqual({ Total: '5', Online: '2', Offline: '3', Alarm: '3' });
+    expect(counters()).toEqual({ Total: '5', Online: '1', Offline: '4', Alarm: '3' });
   });
 
   it('lists the latest alarms of the last 7 days, newest first, 10 a page, with their text', async () => {

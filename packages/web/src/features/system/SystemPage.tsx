@@ -6,9 +6,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Row, Segmented, Statistic, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllUserEvents } from '../../api/history';
+import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { useWhileShown } from '../../shell/views/shown';
 import EChart from '../history/chart/EChart';
@@ -16,6 +17,7 @@ import EventsTable from '../history/EventsTable';
 import { onlineRatio } from './online-ratio';
 import type { DeviceNow, LinkEvent } from './online-ratio';
 import { ratioOption } from './ratio-option';
+import { useEquipmentLoaded } from '../../equipment/use-equipment';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,15 +33,11 @@ const COLOURS = { total: undefined, online: '#52c41a', offline: '#8c8c8c', alarm
 
 export default function SystemPage() {
   const { t } = useTranslation();
-  const status = useEquipmentStore((s) => s.status);
-  const load = useEquipmentStore((s) => s.load);
+  const { status } = useEquipmentLoaded();
   const counters = useWhileShown(useEquipmentStore((s) => s.counters));
-  const entries = useEquipmentStore((s) => s.entries);
+  const entries = useDirectory((d) => d.entries);
   // Live flags redraw this page only while it is shown (a hidden cached view keeps the last).
   const flags = useWhileShown(useEquipmentStore((s) => s.flags));
-  useEffect(() => {
-    if (status === 'idle') void load();
-  }, [status, load]);
 
   const [span, setSpan] = useState<Span>('7d');
   const [to, setTo] = useState(() => Date.now());
