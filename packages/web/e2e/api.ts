@@ -42,7 +42,11 @@ export async function registerAccount(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ userName, password, phone, code }),
   });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  if (registered.status !== 201) {
+    // A server error's cause is in its log, not in the reply: name it in the failure.
+    const logged = registered.status >= 500 ? serverErrors(server) : '';
+    throw new Error(`register: ${registered.status} ${await registered.text()}${logged}`);
+  }
   return apiSignIn(server.origin, userName, password);
 }
 
@@ -133,4 +137,14 @@ export async function withMeterAlarm(
   } finally {
     await api(session, 'PATCH', `/equipment/${id}`, { settings: { ai: { alarmLow, alarmHigh } } });
   }
+}
+
+/** The server's logged errors (pino level 50 and above), the last few, for a failure's message. */
+function serverErrors(server: RunningServer): string {
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(5\d|60)/.test(line))
+    .slice(-5);
+  return lines.length > 0 ? `\nserver errors:\n${lines.join('\n')}` : '';
 }
