@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +22,38 @@ describe('sqlite', () => {
   });
   afterEach(async () => {
     await rm(root, { recursive: true, force: true });
+  });
+
+  it('keeps a read-then-write transaction whole while another connection writes the file', async () => {
+    // The history thread writes the same file over its own connection. A transaction that reads,
+    // then writes, must not fail because that connection committed in between (in WAL mode a
+    // deferred BEGIN would: SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry).
+    const dataDir = join(root, 'data');
+    const storage = await openStorage({ dataDir });
+    const other = new SqliteDatabase(join(dataDir, SQLITE_FILE_NAME));
+    other.pragma('busy_timeout = 0');
+    try {
+      const inserted = await storage.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').execute();
+        // The other connection tries to write now: it waits for this transaction, and gives up.
+        let otherWrote = true;
+        try {
+          other.prepare('create table if not exists other_write (x integer)').run();
+        } catch {
+          otherWrote = false;
+        }
+        expect(otherWrote).toBe(false);
+        return trx
+          .insertInto('users')
+          .values({ user_name: 'u', password_hash: 'h', phone: null, registered_at: T0, updated_at: T0 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
+      expect(inserted.id).toBeGreaterThan(0);
+    } finally {
+      other.close();
+      await storage.close();
+    }
   });
 
   it('creates the data directory and the database file in WAL mode with foreign keys on', async () => {

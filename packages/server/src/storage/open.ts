@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DatabaseConnection, Driver } from 'kysely';
 import pg from 'pg';
 import { keepPrivate, makeDataDir, PRIVATE_FILE_MODE } from './data-dir.js';
 import { migrateToLatest } from './migrate.js';
@@ -69,7 +70,23 @@ async function openSqlite(dataDir: string): Promise<Storage> {
     database.close();
     throw error;
   }
-  return wrap(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite', file);
+  return wrap(new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }), 'sqlite', file);
+}
+
+/**
+ * SQLite whose transactions take the write lock when they begin (BEGIN IMMEDIATE). The history
+ * thread writes the same file over its own connection; a deferred transaction that read first and
+ * writes after that connection committed fails at once (SQLITE_BUSY_SNAPSHOT, which the busy
+ * timeout does not retry). Beginning immediate waits for the lock instead, up to the busy timeout.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection): Promise<void> => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 async function openPostgres(databaseUrl: string, schema: string | undefined): Promise<Storage> {
