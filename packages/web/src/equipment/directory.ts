@@ -54,6 +54,19 @@ export const equipmentKeys = {
 /** The types and the tree reply, indexed once per read. */
 export function buildDirectory(types: readonly EquipmentType[], reply: EquipmentTree): Directory {
   const { entries, flags } = flattenTreeReply(reply);
+  return indexDirectory(
+    Object.fromEntries(types.map((t) => [t.type, t])),
+    entries,
+    Object.fromEntries(flags),
+  );
+}
+
+/** The directory of these types, entries and flags: by id, by serial, sub-devices, tree, groups. */
+export function indexDirectory(
+  types: Directory['types'],
+  entries: readonly DeviceEntry[],
+  flags: Directory['flags'],
+): Directory {
   const byId: Record<number, DeviceEntry> = {};
   const idByUnid: Record<string, number> = {};
   const subDevicesOf: Record<string, number[]> = {};
@@ -67,13 +80,13 @@ export function buildDirectory(types: readonly EquipmentType[], reply: Equipment
   }
   const tree = buildTree(entries);
   return {
-    types: Object.fromEntries(types.map((t) => [t.type, t])),
+    types,
     entries: byId,
     idByUnid,
     subDevicesOf,
     tree,
     groups: tree.filter((n): n is GroupNode => n.kind === 'group'),
-    flags: Object.fromEntries(flags),
+    flags,
   };
 }
 

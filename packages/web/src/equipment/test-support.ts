@@ -1,5 +1,4 @@
 /** Test records and tree replies shaped like the server's. */
-import { parentUnid } from '@fieldlink/protocol';
 import type {
   ChannelCounts,
   Equipment,
@@ -10,13 +9,12 @@ import type {
 } from '../api/equipment';
 import { queryClient } from '../app/query-client';
 import { countFlags } from './counters';
-import { EMPTY_DIRECTORY, equipmentKeys } from './directory';
-import type { Directory, Records } from './directory';
+import { equipmentKeys, indexDirectory } from './directory';
+import type { Records } from './directory';
 import type { LiveState } from './live-state';
 import { resetEquipment } from './loading';
 import { useEquipmentStore } from './store';
-import { buildTree } from './tree';
-import type { DeviceEntry, GroupNode, NodeFlags } from './tree';
+import type { DeviceEntry, NodeFlags } from './tree';
 
 const list = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
 
@@ -214,24 +212,8 @@ export function seedEquipment(seed: EquipmentSeed): void {
   const entries = seed.entries ?? (seed.records ?? []).map(entryOf);
   const types = seed.types ?? (entries.length > 0 ? Object.fromEntries(typesOf(entries, seed.records)) : {});
   const flags = seed.flags ?? {};
-  const idByUnid = Object.fromEntries(entries.map((e) => [e.unid, e.id]));
-  const subDevicesOf: Record<string, number[]> = {};
-  // As the server's tree makes them (directory.ts): a sub-device is one whose serial names its host.
-  for (const e of entries) {
-    const host = parentUnid(e.unid);
-    if (host !== null && idByUnid[host] !== undefined) (subDevicesOf[host] ??= []).push(e.id);
-  }
-  const tree = buildTree(entries);
-  const dir: Directory = {
-    ...EMPTY_DIRECTORY,
-    types,
-    entries: Object.fromEntries(entries.map((e) => [e.id, e])),
-    idByUnid,
-    subDevicesOf,
-    tree,
-    groups: tree.filter((n): n is GroupNode => n.kind === 'group'),
-    flags,
-  };
+  // Indexed as the server's tree is (directory.ts): a sub-device is one whose serial names its host.
+  const dir = indexDirectory(types, entries, flags);
   queryClient.setQueryData(equipmentKeys.directory, dir);
   if (seed.records) {
     const byId: Records = Object.fromEntries(seed.records.map((r) => [r.id, r]));

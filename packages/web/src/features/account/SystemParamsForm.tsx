@@ -5,6 +5,7 @@
  * the password asked in it (operationPassword, meaningful only with confirmOperations). Only what
  * changed is sent; the server merges it onto the stored param.
  */
+import { PARAM_DEFAULTS } from '@fieldlink/protocol';
 import { Button, Form, Space, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,14 +24,10 @@ export const SYSTEM_PARAM_KEYS = [
 type SystemParamKey = (typeof SYSTEM_PARAM_KEYS)[number];
 type SystemParams = Record<SystemParamKey, boolean>;
 
-/** The server's defaults (server accounts/preferences.ts), for a record missing a field. */
-const DEFAULTS: SystemParams = {
-  openAllButton: true,
-  closeAllButton: true,
-  confirmOpenCloseAll: true,
-  confirmOperations: false,
-  operationPassword: false,
-};
+/** The contract's defaults, for a record missing a field. */
+const DEFAULTS = Object.fromEntries(
+  SYSTEM_PARAM_KEYS.map((key) => [key, PARAM_DEFAULTS[key]]),
+) as SystemParams;
 
 const LABELS: Readonly<Record<SystemParamKey, { label: MessageKey; help: MessageKey }>> = {
   openAllButton: { label: 'account.systemParams.openAll', help: 'account.systemParams.openAllHelp' },

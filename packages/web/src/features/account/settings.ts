@@ -3,6 +3,7 @@
  * type 0-5 and sound file number) and the quiet hours, kept by the server as minutes after
  * midnight (docs/api.md `param.quietHours`).
  */
+import { PARAM_DEFAULTS } from '@fieldlink/protocol';
 
 /** Alarm types in the order the choice shows them: mute, 1 beep, 10 s, 1 min, 10 min, continuous. */
 export const ALARM_TYPES = [
@@ -20,8 +21,8 @@ export const ALARM_SOUND_COUNT = 10;
 export const MINUTES_PER_DAY = 1440;
 
 /** Quiet hours when the record has none (specification §3, §9): 19:00 to 08:01. */
-export const SLEEP_BEGIN_DEFAULT = 1140;
-export const SLEEP_END_DEFAULT = 481;
+export const SLEEP_BEGIN_DEFAULT = PARAM_DEFAULTS.quietHours.start;
+export const SLEEP_END_DEFAULT = PARAM_DEFAULTS.quietHours.end;
 
 /** A stored minute of the day, or `fallback` when it is missing or no minute of the day. */
 export function minuteOr(value: unknown, fallback: number): number {

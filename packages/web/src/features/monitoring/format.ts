@@ -1,4 +1,5 @@
 /** Small display helpers of the monitoring page. */
+import { PARAM_DEFAULTS } from '@fieldlink/protocol';
 import type { Lang } from '@fieldlink/protocol';
 import type { BasicParam, Me } from '../../session/me';
 
@@ -18,12 +19,7 @@ export type PanelParam = Pick<
   'openAllButton' | 'closeAllButton' | 'confirmOpenCloseAll' | 'confirmOperations'
 >;
 
-export const DEFAULT_PANEL_PARAM: PanelParam = {
-  openAllButton: true,
-  closeAllButton: true,
-  confirmOpenCloseAll: true,
-  confirmOperations: false,
-};
+export const DEFAULT_PANEL_PARAM: PanelParam = pick(PARAM_DEFAULTS);
 
 export function panelParam(me: Me | null): PanelParam {
   return me ? { ...DEFAULT_PANEL_PARAM, ...pick(me.param) } : DEFAULT_PANEL_PARAM;
