@@ -78,19 +78,28 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium')
   );
 
   it(
-    'shows the page in Chinese',
+    'shows the page in Chinese and in traditional Chinese',
     async () => {
       // The console takes the account's language once it has its record.
       const rest = await suite.demoApi();
-      await api(rest, 'PATCH', '/me', { language: 'zh' });
-      const zhPage = page;
-      await zhPage.goto(`${suite.origin}/#/addEquips`);
-      await zhPage.reload();
-      const form = zhPage.locator('[data-page="AddEquipmentPage"]');
-      await form.getByLabel('产品型号').click();
-      await zhPage.locator('.ant-select-item-option[title$="(FL-R8)"]').click();
-      await form.getByTestId('type-preview').waitFor();
-      await screenshot(zhPage, 'add-equipment-zh');
+      const languages = [
+        ['zh', '产品型号'],
+        ['tc', '產品型號'],
+      ] as const;
+      for (const [language, modelLabel] of languages) {
+        await api(rest, 'PATCH', '/me', { language });
+        await page.goto(`${suite.origin}/#/addEquips`);
+        await page.reload();
+        const form = page.locator('[data-page="AddEquipmentPage"]');
+        await form.getByLabel(modelLabel).click();
+        await page.locator('.ant-select-item-option[title$="(FL-R8)"]').click();
+        await form.getByTestId('type-preview').waitFor();
+        // The list may still be closing over the model's preview.
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+          .waitFor({ state: 'hidden' });
+        await screenshot(page, `add-equipment-${language}`);
+      }
     },
     FLOW_TIMEOUT_MS,
   );

@@ -50,7 +50,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
   }
 
   /** The guest's account language, which the console takes on at sign-in. */
-  async function preferLanguage(language: 'en' | 'zh'): Promise<void> {
+  async function preferLanguage(language: 'en' | 'zh' | 'tc'): Promise<void> {
     const guest = await apiSignIn(suite.origin, GUEST.userName, GUEST.password);
     await api(guest, 'PATCH', '/me', { language });
   }
@@ -144,6 +144,32 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('sharing in Chromium'), () => {
       // Both shared devices are in the guest's tree now.
       await treeRow(page, /Demo relay board/).waitFor();
       await screenshot(page, 'share-redeemed-zh');
+      expect(suite.pageErrors).toEqual([]);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+  it(
+    'in traditional Chinese: a signed-in guest opens the link and redeems a third device',
+    async () => {
+      const { id, share } = await shareReadOnly('DEMO0003');
+      await preferLanguage('tc');
+      const page = await suite.newPage({ language: 'tc' });
+      await page.goto(`${suite.origin}/`);
+      await waitForRoute(page, '/login');
+      await page.getByPlaceholder('請輸入使用者名稱').fill(GUEST.userName);
+      await page.getByPlaceholder('請輸入密碼').fill(GUEST.password);
+      await page.getByRole('button', { name: /^登\s*入$/ }).click();
+      await waitForRoute(page, '/Equips');
+      // Signed in already: the link opens the redeem page with its code typed.
+      await page.goto(share.url);
+      await waitForRoute(page, '/share');
+      await expect.poll(() => page.getByRole('textbox', { name: '分享碼' }).inputValue()).toBe(share.code);
+      await screenshot(page, 'share-redeem-tc');
+      await page.getByRole('button', { name: /^使\s*用$/ }).click();
+      await waitForRoute(page, '/Equips');
+      expect(routeQuery(page).get('id')).toBe(String(id));
+      await page.getByText(/已分享給您：唯讀/).waitFor();
+      await screenshot(page, 'share-redeemed-tc');
       expect(suite.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
