@@ -69,10 +69,12 @@ export async function chooseLanguage(page: Page, button: string, name: string): 
   const lang = PAGE_LANG[name];
   if (!lang) throw new Error(`no language called ${name}`);
   for (let attempt = 1; ; attempt += 1) {
-    await page.getByRole('button', { name: button }).click();
-    // The button's tooltip covers the menu's first item until the pointer leaves the button.
-    await page.getByRole('menu').filter({ hasText: '繁體中文' }).hover();
-    await page.getByRole('menuitem', { name }).click();
+    // A menu that closes before the click (the page under it re-rendering) is opened again.
+    await page
+      .getByRole('button', { name: button })
+      .click({ timeout: 10_000 })
+      .then(() => page.getByRole('menuitem', { name }).click({ timeout: 5_000 }))
+      .catch(() => undefined);
     // The page's lang follows the language once the console has switched.
     const switched = await page
       .waitForFunction((want) => document.documentElement.lang === want, lang, { timeout: 5_000 })
@@ -80,6 +82,7 @@ export async function chooseLanguage(page: Page, button: string, name: string): 
       .catch(() => false);
     if (switched) return;
     if (attempt === 3) throw new Error(`the console did not switch to ${name}`);
+    await page.keyboard.press('Escape');
   }
 }
 

@@ -1,5 +1,6 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../../i18n';
 import { chooseLanguage } from '../../session/language';
@@ -7,9 +8,12 @@ import HeaderButton from './HeaderButton';
 
 export default function LanguageButton() {
   const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
   return (
     <Dropdown
       trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
       menu={{
         selectable: true,
         selectedKeys: [i18n.language],
@@ -20,7 +24,7 @@ export default function LanguageButton() {
       }}
     >
       <span>
-        <HeaderButton label={t('shell.header.language')} icon={<TranslationOutlined />} />
+        <HeaderButton label={t('shell.header.language')} icon={<TranslationOutlined />} menuOpen={open} />
       </span>
     </Dropdown>
   );

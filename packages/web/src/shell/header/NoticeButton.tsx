@@ -1,6 +1,7 @@
 /** The notification popover (§2): notice and e-mail tabs, clear-all empties list and badge. */
 import { BellOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Empty, Popover, Tabs, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearNotices, useNotices } from '../notices';
 import type { Notice, NoticeKind } from '../notices';
@@ -28,6 +29,7 @@ function NoticeList({ notices }: { readonly notices: readonly Notice[] }) {
 }
 
 export default function NoticeButton() {
+  const [open, setOpen] = useState(false);
   const { t } = useTranslation();
   const { message } = App.useApp();
   const notices = useNotices((s) => s.notices);
@@ -56,10 +58,10 @@ export default function NoticeButton() {
     </div>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" content={content}>
+    <Popover trigger="click" placement="bottomRight" content={content} open={open} onOpenChange={setOpen}>
       <span>
         <Badge count={notices.length} size="small" offset={[-6, 6]}>
-          <HeaderButton label={t('shell.header.notice')} icon={<BellOutlined />} />
+          <HeaderButton label={t('shell.header.notice')} icon={<BellOutlined />} menuOpen={open} />
         </Badge>
       </span>
     </Popover>
