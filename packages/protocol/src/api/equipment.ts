@@ -56,6 +56,12 @@ export const StatusReply = z.object({
   alarm: z.boolean(),
   soc: z.number(),
   at: z.iso.datetime().nullable(),
+  /**
+   * The slave address the device did not answer at while its link is up (its DTU or connection is
+   * there, the device behind it is silent: a wrong address, or the device off); null while it
+   * answers, before it is read and while it is offline. A sub-device shows its host's.
+   */
+  unansweredAddress: z.number().nullable(),
 });
 export type StatusReply = z.infer<typeof StatusReply>;
 
@@ -85,6 +91,11 @@ export const EquipmentReply = z.object({
   openLink: z.boolean(),
   /** Where the server dials the device over Modbus TCP; null when it is reached through a DTU. */
   modbusTcp: z.object({ host: z.string(), port: z.number() }).nullable(),
+  /**
+   * The Modbus slave (unit) address the server sends this device's requests to, when its owner set
+   * one; null: its type's (`slaveAddress` of GET /equipment-types), and always for a sub-device.
+   */
+  slaveAddress: z.number().nullable(),
   /** Only for callers with the camera right. */
   cameraPassword: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
@@ -158,6 +169,12 @@ export const ModbusTcpAddress = z.strictObject({
   port: z.number().int().min(1).max(65535),
 });
 
+/**
+ * A device's Modbus slave (unit) address on its own link: 1-247 on an RTU line, up to 255 for
+ * Modbus TCP units (many answer only 1 or 255); 0 is the broadcast address, which nothing answers.
+ */
+export const SlaveAddress = z.number().int().min(1).max(255);
+
 /** PATCH /equipment/:id: any of these; the link settings are the owner's and administrators'. */
 export const EquipmentPatch = z.strictObject({
   name: EquipmentName.optional(),
@@ -176,6 +193,8 @@ export const EquipmentPatch = z.strictObject({
   openLink: z.boolean().optional(),
   /** The server dials the device there over Modbus TCP; null: it is reached through its DTU. */
   modbusTcp: ModbusTcpAddress.nullable().optional(),
+  /** The device answers at this slave address; null: at its type's. Owner and administrators only. */
+  slaveAddress: SlaveAddress.nullable().optional(),
   settings: SettingsInput.optional(),
 });
 export type EquipmentPatch = z.input<typeof EquipmentPatch>;
@@ -202,6 +221,8 @@ export interface TreeDeviceReply {
   soc: number;
   /** The caller's permission level on it (0-4). */
   level: number;
+  /** Set while its link is up but it does not answer at this slave address (StatusReply). */
+  unansweredAddress?: number;
   children: TreeDeviceReply[];
 }
 
@@ -216,6 +237,7 @@ export const TreeDeviceReply: z.ZodType<TreeDeviceReply> = z.object({
   isAlarm: z.boolean(),
   soc: z.number(),
   level: z.number(),
+  unansweredAddress: z.number().optional(),
   get children() {
     return z.array(TreeDeviceReply);
   },

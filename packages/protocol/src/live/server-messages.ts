@@ -103,10 +103,18 @@ export const PushInfoSchema = z.object({
   token: envelopeToken,
 });
 
-/** Link state of one device: online flag and battery level. */
+/**
+ * Link state of one device: online flag and battery level; `Unanswered` (not in the specification)
+ * is the slave address a device with its link up does not answer at, null once it answers again.
+ */
 export const EquipInfoNowSchema = z.object({
   infotype: z.literal('EquipInfoNow'),
-  info: z.object({ SN, IsOnline: z.boolean(), SOC: int(0, 100).optional() }),
+  info: z.object({
+    SN,
+    IsOnline: z.boolean(),
+    SOC: int(0, 100).optional(),
+    Unanswered: int(0, 255).nullable().optional(),
+  }),
   token: envelopeToken,
 });
 

@@ -135,6 +135,14 @@ const ROUTES: Record<string, { call: Call; expect: Record<Role, number>; ao?: bo
     call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { modbusTcp: null } }),
     expect: OWNER_ONLY(200),
   },
+  'PATCH /equipment/:id (slaveAddress)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { slaveAddress: 1 } }),
+    expect: OWNER_ONLY(200),
+  },
+  'PATCH /equipment/:id (slaveAddress: null)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { slaveAddress: null } }),
+    expect: OWNER_ONLY(200),
+  },
   'PATCH /equipment/:id (linkSecret)': {
     call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { linkSecret: 'matrix secret' } }),
     expect: OWNER_ONLY(200),

@@ -643,6 +643,59 @@ describe.each(storageCases())('equipment on %s', (store) => {
     expectError(await send('PATCH', `/equipment/${made.id}`, b.token, { modbusTcp: null }), 404, 'not_found');
   });
 
+  it('sets and clears the slave address of a device, shows it and why it is silent, and refuses it for sub-devices', async () => {
+    const a = await user('eq-slave-a');
+    const made = await add(a.token, { sn: 'SLAVE001', type: 'FL-R8', name: 'Third-party board' });
+    expect(made.slaveAddress).toBeNull();
+    expect(made.status.unansweredAddress).toBeNull();
+    // What the device service stores while the board is linked but silent at its type's 254.
+    await h.storage.db
+      .updateTable('equipment')
+      .set({ online: 1, unanswered_address: 254 })
+      .where('id', '=', made.id)
+      .execute();
+    const silent = (await send('GET', `/equipment/${made.id}`, a.token)).json() as EquipmentReply;
+    expect(silent.status).toMatchObject({ online: true, unansweredAddress: 254 });
+    const tree = (await send('GET', '/equipment/tree', a.token)).json() as TreeReply;
+    expect(
+      [...tree.devices, ...tree.groups.flatMap((g) => g.children)].find((n) => n.id === made.id),
+    ).toMatchObject({ isOnline: true, unansweredAddress: 254 });
+
+    for (const address of [1, 247, 255]) {
+      const set = await send('PATCH', `/equipment/${made.id}`, a.token, { slaveAddress: address });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json()).toMatchObject({ slaveAddress: address, status: { unansweredAddress: null } });
+    }
+    const row = await h.storage.db
+      .selectFrom('equipment')
+      .select(['slave_address', 'unanswered_address'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ slave_address: 255, unanswered_address: null });
+    for (const bad of [0, 256, -1, 1.5, '1', true]) {
+      expectError(
+        await send('PATCH', `/equipment/${made.id}`, a.token, { slaveAddress: bad }),
+        400,
+        'bad_request',
+      );
+    }
+    const cleared = await send('PATCH', `/equipment/${made.id}`, a.token, { slaveAddress: null });
+    expect((cleared.json() as EquipmentReply).slaveAddress).toBeNull();
+
+    const team = await add(a.token, { sn: 'SLAVE002', type: 'FL-JYTeam001', name: 'Team' });
+    const slave = (
+      await send('POST', `/equipment/${team.id}/sub-devices`, a.token, {
+        address: 3,
+        type: 'FL-LR4',
+        name: 'Slave',
+      })
+    ).json() as EquipmentReply;
+    expect(slave.slaveAddress).toBeNull();
+    const refused = await send('PATCH', `/equipment/${slave.id}`, a.token, { slaveAddress: 3 });
+    expectError(refused, 400, 'bad_request');
+    expect(refused.body).toContain('address under its host');
+  });
+
   it('refuses Modbus TCP addresses the server must not dial: loopback, link-local, unspecified, multicast, its own', async () => {
     const a = await user('eq-ssrf-a');
     const made = await add(a.token, { sn: 'SSRF0001', type: 'FL-R8', name: 'Target' });

@@ -57,14 +57,16 @@ export function permissionReply(access: Access): PermissionReply {
  * sub-device takes online and SOC from its host).
  */
 export function statusOf(
-  row: Pick<Equipment, 'online' | 'alarm' | 'soc' | 'status_at'>,
-  host?: Pick<Equipment, 'online' | 'soc'>,
+  row: Pick<Equipment, 'online' | 'alarm' | 'soc' | 'status_at' | 'unanswered_address'>,
+  host?: Pick<Equipment, 'online' | 'soc' | 'unanswered_address'>,
 ): StatusReply {
+  const link = host ?? row;
   return {
-    online: (host ?? row).online === 1,
+    online: link.online === 1,
     alarm: row.alarm === 1,
-    soc: (host ?? row).soc ?? DEFAULT_SOC,
+    soc: link.soc ?? DEFAULT_SOC,
     at: iso(row.status_at),
+    unansweredAddress: link.online === 1 ? (link.unanswered_address ?? null) : null,
   };
 }
 
@@ -79,7 +81,7 @@ export function equipmentReply(
   row: Equipment,
   type: EquipmentType,
   access: Access,
-  host?: Pick<Equipment, 'online' | 'soc'>,
+  host?: Pick<Equipment, 'online' | 'soc' | 'unanswered_address'>,
 ): EquipmentReply {
   return {
     id: row.id,
@@ -101,6 +103,7 @@ export function equipmentReply(
     hasLinkSecret: (row.link_secret_hash ?? null) !== null,
     openLink: row.parent_id === null && row.link_open === 1,
     modbusTcp: modbusTcpOf(row),
+    slaveAddress: row.parent_id === null ? (row.slave_address ?? null) : null,
     ...(access.rights.camera ? { cameraPassword: row.camera_password } : {}),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

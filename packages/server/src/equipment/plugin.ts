@@ -69,12 +69,12 @@ export function typeOfRecord(row: Pick<Equipment, 'type'>): EquipmentType {
 async function hostStatus(
   db: Kysely<Database>,
   rows: readonly Equipment[],
-): Promise<Map<number, Pick<Equipment, 'online' | 'soc'>>> {
+): Promise<Map<number, Pick<Equipment, 'online' | 'soc' | 'unanswered_address'>>> {
   const ids = [...new Set(rows.flatMap((r) => (r.parent_id === null ? [] : [r.parent_id])))];
   if (ids.length === 0) return new Map();
   const hosts = await db
     .selectFrom('equipment')
-    .select(['id', 'online', 'soc'])
+    .select(['id', 'online', 'soc', 'unanswered_address'])
     .where('id', 'in', ids)
     .execute();
   return new Map(hosts.map((h) => [h.id, h]));
@@ -112,7 +112,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     row: Equipment,
     grants: GrantIndex,
     user: AuthUser,
-    hosts: Map<number, Pick<Equipment, 'online' | 'soc'>>,
+    hosts: Map<number, Pick<Equipment, 'online' | 'soc' | 'unanswered_address'>>,
   ): EquipmentReply {
     const access = grants.accessTo(user, row);
     if (!access) throw new ApiError('not_found', 'no such equipment');
@@ -304,7 +304,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       schema: {
         tags: ['equipment'],
         summary:
-          'Change names, group, appearance, channel settings and modes (edit right), or the link settings: link secret, open link, Modbus TCP address (owner and administrators)',
+          'Change names, group, appearance, channel settings and modes (edit right), or the link settings: link secret, open link, Modbus TCP address, slave address (owner and administrators)',
         security,
         params: EquipmentId,
         body: EquipmentPatch,
@@ -316,7 +316,12 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       const { equipment, access } = await requireAccess(db, user, request.params.id, 'edit', now());
       const body = request.body;
       const type = typeOfRecord(equipment);
-      if (body.linkSecret !== undefined || body.openLink !== undefined || body.modbusTcp !== undefined) {
+      if (
+        body.linkSecret !== undefined ||
+        body.openLink !== undefined ||
+        body.modbusTcp !== undefined ||
+        body.slaveAddress !== undefined
+      ) {
         requireLinkAuthority(access);
       }
       const changes: Partial<Equipment> = {};
@@ -361,6 +366,17 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
         }
         changes.link_host = body.modbusTcp?.host ?? null;
         changes.link_port = body.modbusTcp?.port ?? null;
+      }
+      if (body.slaveAddress !== undefined && body.slaveAddress !== equipment.slave_address) {
+        if (equipment.parent_id !== null) {
+          throw new ApiError(
+            'bad_request',
+            'a sub-device answers at its address under its host (address), not at a slave address of its own',
+          );
+        }
+        changes.slave_address = body.slaveAddress;
+        // Whether it answers at the new address is known at its next read (within seconds while online).
+        changes.unanswered_address = null;
       }
       if (body.settings !== undefined) {
         const stored = readSettings(type.counts, equipment.settings, type.image);

@@ -49,6 +49,8 @@ async function insert(
     | 'link_host'
     | 'link_port'
     | 'link_node'
+    | 'slave_address'
+    | 'unanswered_address'
   > &
     Partial<Pick<Equipment, 'link_secret_hash' | 'link_secret_sealed'>>,
   type: EquipmentType,

@@ -34,6 +34,9 @@ function nodeOf(row: Equipment, access: Access, host: Equipment | undefined): De
     isAlarm: row.alarm === 1,
     soc: link.soc ?? DEFAULT_SOC,
     level: permissionOf(access.rights).level,
+    ...(link.online === 1 && link.unanswered_address !== null && link.unanswered_address !== undefined
+      ? { unansweredAddress: link.unanswered_address }
+      : {}),
     children: [],
   };
 }

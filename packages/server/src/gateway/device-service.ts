@@ -25,6 +25,7 @@ import { HistoryBacklogError } from '../history/writer.js';
 import { DEFAULT_TIME_ZONE, ZonedTime } from '../history/time.js';
 import type { LiveHub } from '../live/hub.js';
 import type { Database, Equipment } from '../storage/schema.js';
+import { LinkTimeoutError } from './device-link.js';
 import type { DeviceLink, RequestPriority } from './device-link.js';
 import { readState, subDeviceTarget } from './device-target.js';
 import type { DeviceState, Send, Target } from './device-target.js';
@@ -102,6 +103,10 @@ interface Online {
   readonly sn: string;
   readonly equipment: HeldEquipment;
   readonly type: EquipmentType;
+  /** The slave address its requests go to: its own (`slave_address`) or its type's. */
+  unit: number;
+  /** The address it did not answer at in its last poll; null while it answers or before a poll. */
+  unanswered: number | null;
   /** Its parsed settings, shared with the devices of its type stored with the same text. */
   stored: SettingsEntry;
   polling: boolean;
@@ -234,6 +239,8 @@ export class DeviceService {
       sn,
       equipment: withoutSettings(equipment),
       type,
+      unit: equipment.slave_address ?? type.slaveAddress,
+      unanswered: null,
       stored: this.#settings.acquire(type, equipment.settings),
       polling: false,
       upkeptAt: 0,
@@ -303,15 +310,23 @@ export class DeviceService {
     }
     const rows = await this.#db
       .selectFrom('equipment')
-      .select(['id', 'settings'])
+      .select(['id', 'settings', 'slave_address'])
       .where('updated_at', '>=', this.#settingsCheckedAt - SETTINGS_CLOCK_MARGIN_MS)
       .execute();
     this.#settingsCheckedAt = checkedAt;
     for (const row of rows) {
       const host = this.#online.get(row.id);
-      if (!host || host.stored.text === row.settings) continue;
-      this.#settings.release(host.stored);
-      host.stored = this.#settings.acquire(host.type, row.settings);
+      if (!host) continue;
+      if (host.stored.text !== row.settings) {
+        this.#settings.release(host.stored);
+        host.stored = this.#settings.acquire(host.type, row.settings);
+      }
+      const unit = row.slave_address ?? host.type.slaveAddress;
+      if (unit !== host.unit) {
+        // Its owner set another address: read it there at once, which says whether it answers.
+        host.unit = unit;
+        this.#track(this.poll(row.id, 'user').then(() => undefined));
+      }
     }
   }
 
@@ -373,8 +388,26 @@ export class DeviceService {
     if (!host || !link || (priority === 'poll' && (host.polling || link.polledHere === false))) return null;
     host.polling = true;
     try {
-      const send = this.#sender(link, host.type.slaveAddress);
-      const state = await readState(send, { type: host.type, unit: host.type.slaveAddress }, priority);
+      const unit = host.unit;
+      // Whether the device itself answered at its address, or only stayed silent there.
+      let answered = false;
+      let silent = false;
+      const linkSend = this.#sender(link, unit);
+      const send: Send = (to, request, p) =>
+        linkSend(to, request, p).then(
+          (response) => {
+            if (to === unit) answered = true;
+            return response;
+          },
+          (e: unknown) => {
+            if (to === unit && e instanceof LinkTimeoutError) silent = true;
+            throw e;
+          },
+        );
+      const state = await readState(send, { type: host.type, unit }, priority);
+      if (link.polledHere !== false && (answered || silent) && unit === host.unit) {
+        await this.#answering(host, answered ? null : unit);
+      }
       if (state) await this.#publishState(host.equipment, host.stored.settings, state);
       if (priority === 'poll' && host.type.hostRole) await this.#pollSubDevices(host, send);
       const upkeepDue = this.#now() - host.upkeptAt >= this.#upkeepMs;
@@ -396,7 +429,7 @@ export class DeviceService {
     for (const child of children) {
       const type = equipmentType(child.type);
       if (!type || this.#stopped || !this.#online.has(host.equipment.id)) continue;
-      const target = subDeviceTarget(host.type, child, type);
+      const target = subDeviceTarget(host.type, host.unit, child, type);
       if ('unreachable' in target) continue;
       const state = await readState(send, target, 'poll');
       if (state) await this.#publishState(child, this.#childSettings(host, child, type), state);
@@ -426,9 +459,47 @@ export class DeviceService {
   async #upkeep(host: Online, send: Send): Promise<void> {
     const at = this.#now();
     host.upkeptAt = at;
-    const status = await upkeep(send, host.type.slaveAddress, at, this.#zone.offset(at) / 60_000);
+    const status = await upkeep(send, host.unit, at, this.#zone.offset(at) / 60_000);
     if (!status || status.soc === null || this.#stopped) return;
     await this.#battery(host, status.soc, at);
+  }
+
+  /**
+   * Whether a host with its link up answers at its slave address (`unanswered` null) or not (the
+   * address it was silent at): stored and pushed, for it and its sub-devices, when it changes. A
+   * silent device keeps its link (its DTU or connection is there) and is read again at each poll.
+   */
+  async #answering(host: Online, unanswered: number | null): Promise<void> {
+    if (host.unanswered === unanswered || this.#online.get(host.equipment.id) !== host) return;
+    host.unanswered = unanswered;
+    if (unanswered !== null) {
+      this.#log.info(
+        { equipmentId: host.equipment.id, sn: host.sn, address: unanswered },
+        'the device does not answer at its slave address',
+      );
+    }
+    await this.#db
+      .updateTable('equipment')
+      .set({ unanswered_address: unanswered })
+      .where('id', '=', host.equipment.id)
+      .where('online', '=', 1)
+      .execute();
+    await this.#pushLinkInfo(host, { Unanswered: unanswered });
+  }
+
+  /** An `EquipInfoNow` of an online host, for it and its sub-devices (which show their host's link). */
+  async #pushLinkInfo(host: Online, info: { SOC?: number; Unanswered?: number | null }): Promise<void> {
+    const children = await this.#db
+      .selectFrom('equipment')
+      .select(['id', 'unid'])
+      .where('parent_id', '=', host.equipment.id)
+      .execute();
+    for (const e of [host.equipment, ...children]) {
+      this.#hub.pushDeviceInfo(e.id, {
+        infotype: 'EquipInfoNow',
+        info: { SN: e.unid, IsOnline: true, ...info },
+      });
+    }
   }
 
   /**
@@ -440,17 +511,7 @@ export class DeviceService {
       await this.#db.updateTable('equipment').set({ soc }).where('id', '=', host.equipment.id).execute();
       (host.equipment as { soc: number | null }).soc = soc;
     }
-    const children = await this.#db
-      .selectFrom('equipment')
-      .select(['id', 'unid'])
-      .where('parent_id', '=', host.equipment.id)
-      .execute();
-    for (const e of [host.equipment, ...children]) {
-      this.#hub.pushDeviceInfo(e.id, {
-        infotype: 'EquipInfoNow',
-        info: { SN: e.unid, IsOnline: true, SOC: soc },
-      });
-    }
+    await this.#pushLinkInfo(host, { SOC: soc });
     await this.#recorder?.observe(
       { id: host.equipment.id, unid: host.equipment.unid, settings: host.stored.settings },
       { at, soc },
@@ -525,9 +586,9 @@ export class DeviceService {
     const link = host ? this.#registry.get(host.sn) : undefined;
     if (!host || !link) throw new OperationError('offline', 'the equipment is offline');
     if (equipment.parent_id === null) {
-      return { link, target: { type, unit: type.slaveAddress }, host, equipment };
+      return { link, target: { type, unit: host.unit }, host, equipment };
     }
-    const target = subDeviceTarget(host.type, equipment, type);
+    const target = subDeviceTarget(host.type, host.unit, equipment, type);
     if ('unreachable' in target) throw new OperationError('unsupported', target.unreachable);
     return { link, target, host, equipment };
   }
@@ -606,9 +667,7 @@ export class DeviceService {
       }
     } catch (e) {
       await record(e instanceof OperationError ? e.code : 'failed');
-      throw e instanceof OperationError
-        ? e
-        : new OperationError('offline', `the device did not answer: ${String(e)}`);
+      throw e instanceof OperationError ? e : notAnswered(e);
     }
     const writes = plan.steps.some((s) => s.kind !== 'request' || !isRead(s.request));
     if (rest.length > 0) this.#track(this.#background(route, rest));
@@ -631,9 +690,7 @@ export class DeviceService {
       kind: 'request',
       request: { fn: 3, address: start, count },
     }).catch((e: unknown) => {
-      throw e instanceof OperationError
-        ? e
-        : new OperationError('offline', `the device did not answer: ${String(e)}`);
+      throw e instanceof OperationError ? e : notAnswered(e);
     });
     if (!response || isException(response) || response.fn !== 3) {
       throw new OperationError('device', 'the device gave no registers');
@@ -655,7 +712,7 @@ export class DeviceService {
       }
       return null;
     }
-    const hostUnit = route.host.type.slaveAddress;
+    const hostUnit = route.host.unit;
     const unit = route.target.unit;
     const response = await this.#send(route.link, unit, step.request, 'user', unit === hostUnit);
     if (isException(response)) {
@@ -691,16 +748,22 @@ export class DeviceService {
       await this.poll(route.equipment.id, 'user');
       return;
     }
-    const state = await readState(
-      this.#sender(route.link, route.host.type.slaveAddress),
-      route.target,
-      'user',
-    );
+    const state = await readState(this.#sender(route.link, route.host.unit), route.target, 'user');
     if (state) {
       const settings = this.#childSettings(route.host, route.equipment, route.target.type);
       await this.#publishState(route.equipment, settings, state);
     }
   }
+}
+
+/** A request that failed on the link: a silence names the address the device did not answer at. */
+function notAnswered(e: unknown): OperationError {
+  return new OperationError(
+    'offline',
+    e instanceof LinkTimeoutError
+      ? `the device did not answer at address ${e.slave}`
+      : `the device did not answer: ${String(e)}`,
+  );
 }
 
 /** Whether a value fits regai: a whole number of one 16-bit register. */

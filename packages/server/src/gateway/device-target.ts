@@ -36,9 +36,10 @@ export type Send = (
   priority: RequestPriority,
 ) => Promise<ModbusResponse>;
 
-/** How a sub-device of `host` is reached, or why it cannot be. */
+/** How a sub-device of a host (of `hostType`, answering at `hostUnit`) is reached, or why it cannot be. */
 export function subDeviceTarget(
   hostType: EquipmentType,
+  hostUnit: number,
   child: Pick<Equipment, 'address'>,
   childType: EquipmentType,
 ): Target | { readonly unreachable: string } {
@@ -50,7 +51,7 @@ export function subDeviceTarget(
     case 'unit':
       return { type: childType, unit: route.unit };
     case 'dl645':
-      return { type: childType, unit: hostType.slaveAddress, dl645Register: route.register };
+      return { type: childType, unit: hostUnit, dl645Register: route.register };
   }
 }
 

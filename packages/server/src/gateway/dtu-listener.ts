@@ -388,7 +388,7 @@ export class DtuListener implements ThreadPost {
       timer = setTimeout(() => resolve(false), this.probeTimeoutMs);
     });
     const answered = link
-      .request(type?.slaveAddress ?? 254, request, {
+      .request(row.slave_address ?? type?.slaveAddress ?? 254, request, {
         priority: 'user',
         timeoutMs: this.probeTimeoutMs,
         retries: 0,

@@ -11,7 +11,7 @@ import { storageCases, useStorage } from '../storage/test-support.js';
 import { OperationError } from './device-service.js';
 import type { DeviceService } from './device-service.js';
 import type { DtuListener } from './dtu-listener.js';
-import { operation, startLinkService, until } from './test-support.js';
+import { linkStatus, operation, startLinkService, until } from './test-support.js';
 import type { LinkService } from './test-support.js';
 
 const op = operation;
@@ -46,19 +46,24 @@ describe('device link faults', () => {
         .executeTakeFirstOrThrow()
     ).online;
 
+  const status = (id: number) => linkStatus(storage(), id);
+
   /** Nothing pending on any link, no background work, and the link state settled. */
   async function settled(): Promise<void> {
     await dtu.registry.settled();
     await until(() => devices.busy === 0, 5000);
   }
 
-  it('closes a device that never answers as dead and marks it offline; its operation fails', async () => {
+  it('closes a device that stops answering as dead and marks it offline; its operation fails', async () => {
     const { id, equipment } = await device('FLT00001');
     const d = await dial('FLT00001');
-    d.answer = () => [];
     await until(() => devices.isOnline(id));
+    await settled();
+    d.answer = () => [];
     const failed = devices.operate(equipment, op({ opr: 'openone', io: 1 }), null);
     await expect(failed).rejects.toBeInstanceOf(OperationError);
+    // Two timeouts (the attempt and its retry); the poll's is the third in a row.
+    expect(await devices.poll(id, 'user')).toBeNull();
     await until(() => dtu.registry.get('FLT00001') === undefined, 5000);
     await settled();
     expect(await onlineFlag(id)).toBe(0);
@@ -80,9 +85,11 @@ describe('device link faults', () => {
     await expect(
       devices.operate(equipment, op({ opr: 'rdo', regstart: 0, regnum: 8 }), null),
     ).rejects.toBeInstanceOf(OperationError);
-    await until(() => dtu.registry.get('FLT00002') === undefined, 5000);
     await settled();
-    expect(await onlineFlag(id)).toBe(0);
+    // Never a good reply: the device is silent at its address, its DTU link stays.
+    expect(await devices.poll(id, 'user')).toBeNull();
+    expect(dtu.registry.get('FLT00002')?.closed).toBe(false);
+    expect(await status(id)).toEqual({ online: 1, unanswered_address: 254 });
     expect(d.memory.coils[0]).toBe(false);
   });
 

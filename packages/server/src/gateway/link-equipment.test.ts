@@ -42,6 +42,7 @@ describe.each(storageCases())('link equipment lookup on %s', (store) => {
         type: 'FL-R8',
         link_secret_hash: null,
         link_open: 1,
+        slave_address: null,
       });
     }
     expect(found.has('LOOKNONE')).toBe(false);

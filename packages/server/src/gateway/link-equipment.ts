@@ -14,6 +14,8 @@ export interface LinkEquipment {
   readonly link_secret_hash: string | null;
   /** 1: it may register without a secret. */
   readonly link_open: Flag;
+  /** The slave address its owner set; null: its type's. */
+  readonly slave_address: number | null;
 }
 
 /** Serials looked up per query. */
@@ -28,7 +30,7 @@ const CHUNK = 500;
 export function linkEquipmentQuery(db: Kysely<Database>, serials: readonly string[]) {
   return db
     .selectFrom('equipment')
-    .select(['id', 'sn', 'type', 'link_secret_hash', 'link_open', 'parent_id'])
+    .select(['id', 'sn', 'type', 'link_secret_hash', 'link_open', 'slave_address', 'parent_id'])
     .where('sn', 'in', serials);
 }
 

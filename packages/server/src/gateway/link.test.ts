@@ -4,7 +4,7 @@ import type { ModbusResponse } from '@fieldlink/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkClosedError, LinkQueueFullError, LinkTimeoutError } from './link.js';
 import type { LinkOptions } from './link.js';
-import { expectBoardAnswers, ascii, delay, linkPair, until } from './test-support.js';
+import { answerPlainly, expectBoardAnswers, ascii, delay, linkPair, until } from './test-support.js';
 
 const open: (() => Promise<void>)[] = [];
 
@@ -101,8 +101,30 @@ describe('ModbusRtuLink', () => {
     expect(link.closed).toBe(false);
   });
 
-  it('rejects with LinkTimeoutError when a device never answers, and closes the link after N timeouts', async () => {
+  it('keeps a link whose device never answered however many requests time out: the DTU is there', async () => {
+    const { link, device } = await pair({ maxConsecutiveTimeouts: 2 });
+    device.answer = () => [];
+    for (let i = 0; i < 4; i++) {
+      await expect(
+        link.request(254, { fn: 1, address: 0, count: 1 }, { priority: 'poll', timeoutMs: 20, retries: 0 }),
+      ).rejects.toBeInstanceOf(LinkTimeoutError);
+    }
+    expect(link.closed).toBe(false);
+    expect(link.stats).toMatchObject({ sent: 4, timeouts: 4, replies: 0 });
+    // Once it answers, the link counts as one that can die.
+    device.answer = answerPlainly;
+    await link.request(254, { fn: 1, address: 0, count: 1 }, poll);
+    device.answer = () => [];
+    const closed = new Promise((resolve) => link.once('close', resolve));
+    await expect(
+      link.request(254, { fn: 1, address: 0, count: 1 }, { priority: 'poll', timeoutMs: 20, retries: 1 }),
+    ).rejects.toBeInstanceOf(LinkTimeoutError);
+    expect(await closed).toBe('dead');
+  });
+
+  it('rejects with LinkTimeoutError when a device stops answering, and closes the link after N timeouts', async () => {
     const { link, device } = await pair({ maxConsecutiveTimeouts: 3 });
+    await link.request(254, { fn: 1, address: 0, count: 1 }, poll);
     device.answer = () => [];
     const closed = new Promise((resolve) => link.once('close', resolve));
     const first = link.request(254, { fn: 4, address: 0, count: 1 }, { priority: 'poll', timeoutMs: 20 });

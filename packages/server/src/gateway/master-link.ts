@@ -48,7 +48,10 @@ export interface LinkTransport {
 export interface MasterLinkOptions {
   /** Close after this long without a byte from the device; default 180 000 ms. */
   readonly idleMs?: number;
-  /** Close after this many timeouts in a row (retries count); default 3. */
+  /**
+   * Close after this many timeouts in a row (retries count) on a link that has answered before;
+   * default 3.
+   */
   readonly maxConsecutiveTimeouts?: number;
   /** Requests that may wait behind the one in flight; default 64. */
   readonly maxQueue?: number;
@@ -246,7 +249,11 @@ export abstract class ModbusMasterLink<F>
     if (this.inFlight !== pending) return;
     this.stats.timeouts++;
     if (pending.probe) this.consecutiveTimeouts++;
-    const dead = this.consecutiveTimeouts >= this.maxConsecutiveTimeouts;
+    // A link that has never carried a reply is not dead for its timeouts: its DTU or connection
+    // is there and the device behind it is silent (a wrong slave address, or it is off), which the
+    // device service shows; closing would only bring the link back, online for a moment, again and
+    // again. The idle timeout still closes a link that hears nothing at all.
+    const dead = this.stats.replies > 0 && this.consecutiveTimeouts >= this.maxConsecutiveTimeouts;
     if (pending.attemptsLeft > 0 && !dead) {
       pending.attemptsLeft--;
       this.send(pending);

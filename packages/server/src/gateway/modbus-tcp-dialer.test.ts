@@ -231,20 +231,21 @@ describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
     expect(plain().slice(3)).toEqual(['offline MBT00001', 'online MBT00001']);
   });
 
-  it('closes a device that never answers as dead, marks it offline and keeps redialling', async () => {
+  it('closes a device that stops answering as dead, marks it offline and keeps redialling', async () => {
     const silent = await TcpTestDevice.start();
     cleanup.push(() => silent.close());
-    silent.answer = () => [];
     const id = await addDevice(storage(), 'MBT00002', silent.port);
     const { registry, devices, dialer, events, log } = await start({ link: { maxConsecutiveTimeouts: 2 } });
 
     await dialer.refresh();
     await until(() => devices.isOnline(id));
     const link = registry.get('MBT00002')!;
+    await until(() => link.stats.replies > 0);
+    silent.answer = () => [];
+    void devices.poll(id, 'user');
     await until(() => link.closed, 3000);
     expect(link.closeReason).toBe('dead');
     expect(link.stats.timeouts).toBe(2);
-    expect(link.stats.replies).toBe(0);
     await until(() => events.includes('offline MBT00002 dead'));
     // Redialled: the connection comes up again (and will time out again).
     await until(() => events.filter((e) => e === 'online MBT00002').length === 2);

@@ -118,8 +118,9 @@ describe('ModbusTcpLink', () => {
     expect(link.stats.unmatched).toBe(2);
   });
 
-  it('closes as dead after timeouts in a row and rejects what waits', async () => {
+  it('closes as dead after timeouts in a row once it has answered, and rejects what waits', async () => {
     const { link, device } = await pair({ maxConsecutiveTimeouts: 2 });
+    await link.request(254, { fn: 1, address: 0, count: 1 }, poll);
     device.answer = () => [];
     const closed = new Promise((resolve) => link.once('close', resolve));
     const first = link.request(254, { fn: 1, address: 0, count: 1 }, { ...poll, timeoutMs: 30, retries: 0 });

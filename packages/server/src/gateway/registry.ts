@@ -106,7 +106,7 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
         try {
           const update = this.db
             .updateTable('equipment')
-            .set({ online, status_at: at, link_node: online ? this.nodeId : null })
+            .set({ online, status_at: at, link_node: online ? this.nodeId : null, unanswered_address: null })
             .where('id', '=', equipmentId);
           await (
             online

@@ -89,11 +89,19 @@ export class VirtualDtu {
     });
   }
 
-  /** Dial `port`, optionally send a registration packet, and answer from here on. */
-  static async dial(port: number, registration: string | Uint8Array | null, shape?: EquipmentShape) {
+  /**
+   * Dial `port`, optionally send a registration packet, and answer from here on (at slave
+   * `address`, 254 unless given).
+   */
+  static async dial(
+    port: number,
+    registration: string | Uint8Array | null,
+    shape?: EquipmentShape,
+    address?: number,
+  ) {
     const socket = connect({ port, host: '127.0.0.1', noDelay: true });
     await once(socket, 'connect');
-    const device = new VirtualDtu(socket, shape);
+    const device = new VirtualDtu(socket, shape, address);
     if (registration !== null)
       socket.write(typeof registration === 'string' ? ascii(registration) : registration);
     return device;
@@ -429,8 +437,8 @@ export interface LinkService {
   readonly hub: LiveHub;
   /** Adds an FL-R8 record with this serial; its id and row. */
   record(sn: string): Promise<{ id: number; equipment: Equipment }>;
-  /** A test device dialling the listener as `sn`, with an FL-R8's memory. */
-  dial(sn: string): Promise<VirtualDtu>;
+  /** A test device dialling the listener as `sn`, with an FL-R8's memory, at slave `address` (254). */
+  dial(sn: string, address?: number): Promise<VirtualDtu>;
   close(): Promise<void>;
 }
 
@@ -465,8 +473,8 @@ export async function startLinkService(
         .executeTakeFirstOrThrow();
       return { id, equipment };
     },
-    dial: async (sn) => {
-      const d = await VirtualDtu.dial(port, sn, R8);
+    dial: async (sn, address) => {
+      const d = await VirtualDtu.dial(port, sn, R8, address);
       dialled.push(d);
       return d;
     },
@@ -476,6 +484,18 @@ export async function startLinkService(
       await devices.stop();
     },
   };
+}
+
+/** The stored link state of an equipment: its online flag and the address it did not answer at. */
+export async function linkStatus(
+  storage: Storage,
+  id: number,
+): Promise<{ online: 0 | 1; unanswered_address: number | null }> {
+  return await storage.db
+    .selectFrom('equipment')
+    .select(['online', 'unanswered_address'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 /** An operation of the catalogue from its body; throws on a bad one (a test's mistake). */

@@ -167,6 +167,13 @@ export interface EquipmentTable {
   link_host: string | null;
   /** TCP port of that Modbus TCP device; null for a DTU link. */
   link_port: number | null;
+  /** The Modbus slave address of a device with a link of its own; null: its type's. */
+  slave_address: number | null;
+  /**
+   * The slave address the device did not answer at while its link was up; null while it answers,
+   * before its first read and while it is offline.
+   */
+  unanswered_address: number | null;
   online: Generated<Flag>;
   /** The server node holding the link while online (MQTT_NODE_ID); null when offline. */
   link_node: string | null;

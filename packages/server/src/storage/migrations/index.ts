@@ -15,6 +15,7 @@ import { equipmentLinkHost } from './0008_equipment_link_host.js';
 import { attemptCounters } from './0009_attempt_counters.js';
 import { linkSecretKept } from './0010_link_secret_kept.js';
 import { equipmentLinkNode } from './0011_equipment_link_node.js';
+import { equipmentSlaveAddress } from './0012_equipment_slave_address.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -28,4 +29,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_attempt_counters': attemptCounters,
   '0010_link_secret_kept': linkSecretKept,
   '0011_equipment_link_node': equipmentLinkNode,
+  '0012_equipment_slave_address': equipmentSlaveAddress,
 };
