@@ -62,6 +62,12 @@ export const StatusReply = z.object({
    * answers, before it is read and while it is offline. A sub-device shows its host's.
    */
   unansweredAddress: z.number().nullable(),
+  /**
+   * The register blocks (do, di, ai, ao) the online device refused with a Modbus exception (the
+   * code of each: 1 illegal function, 2 illegal data address): it does not have them, and the rest
+   * is read; retried about once an hour. {} when none, and while it is offline.
+   */
+  unsupported: z.partialRecord(z.enum(['do', 'di', 'ai', 'ao']), z.number()),
 });
 export type StatusReply = z.infer<typeof StatusReply>;
 

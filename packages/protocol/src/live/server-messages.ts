@@ -105,7 +105,8 @@ export const PushInfoSchema = z.object({
 
 /**
  * Link state of one device: online flag and battery level; `Unanswered` (not in the specification)
- * is the slave address a device with its link up does not answer at, null once it answers again.
+ * is the slave address a device with its link up does not answer at, null once it answers again;
+ * `Unsupported` (neither) the register blocks it refused, each with its exception code, {} when none.
  */
 export const EquipInfoNowSchema = z.object({
   infotype: z.literal('EquipInfoNow'),
@@ -114,6 +115,7 @@ export const EquipInfoNowSchema = z.object({
     IsOnline: z.boolean(),
     SOC: int(0, 100).optional(),
     Unanswered: int(0, 255).nullable().optional(),
+    Unsupported: z.partialRecord(z.enum(['do', 'di', 'ai', 'ao']), int(1, 255)).optional(),
   }),
   token: envelopeToken,
 });
@@ -265,6 +267,8 @@ export const LIVE_ERROR_CODES = [
   'forbidden',
   'not_found',
   'offline',
+  /** The device answered the request with a Modbus exception (`exception` in the info). */
+  'refused',
   'rate_limited',
   'internal',
 ] as const;
@@ -273,7 +277,13 @@ export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 /** Our reply to a browser message the server refused; infotype names the refused kind when known. */
 export const LiveErrorSchema = z.object({
   infotype: z.literal('error'),
-  info: z.object({ code: z.enum(LIVE_ERROR_CODES), message: text(512), infotype: text(64).optional() }),
+  info: z.object({
+    code: z.enum(LIVE_ERROR_CODES),
+    message: text(512),
+    infotype: text(64).optional(),
+    /** With `refused`: the Modbus exception code (1 illegal function, 2 illegal data address …). */
+    exception: int(1, 255).optional(),
+  }),
   token: envelopeToken,
 });
 

@@ -133,6 +133,8 @@ const Direct = z.union([
       ok: z.literal(false),
       code: z.enum(FAILURE_CODES),
       message: z.string().max(1000),
+      /** The Modbus exception code of a device's refusal. */
+      exception: z.number().int().min(1).max(255).optional(),
     })
     .strict(),
 ]);
@@ -144,7 +146,12 @@ export type BusReply = Extract<DirectMessage, { t: 'res' }>;
 export type Answer =
   | { readonly ok: true; readonly outcome: OperationOutcome }
   | { readonly ok: true; readonly values: number[] }
-  | { readonly ok: false; readonly code: FailureCode; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly code: FailureCode;
+      readonly message: string;
+      readonly exception?: number | undefined;
+    };
 
 export function encodeDirect(message: DirectMessage): string {
   return JSON.stringify(message);
@@ -159,7 +166,7 @@ export function decodeDirect(text: string): Decoded<DirectMessage> {
 
 /** The reply's answer, its responses typed as the protocol's. */
 export function answerOf(reply: BusReply): Answer {
-  if (!reply.ok) return { ok: false, code: reply.code, message: reply.message };
+  if (!reply.ok) return { ok: false, code: reply.code, message: reply.message, exception: reply.exception };
   if ('values' in reply) return { ok: true, values: reply.values };
   const { status, response, responses } = reply.outcome;
   return {

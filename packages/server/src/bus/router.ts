@@ -212,7 +212,12 @@ export class DeviceRouter implements DeviceOperator {
       return this.#reply(request, { ok: true, outcome });
     } catch (err) {
       if (err instanceof OperationError)
-        return this.#reply(request, { ok: false, code: err.code, message: err.message });
+        return this.#reply(request, {
+          ok: false,
+          code: err.code,
+          message: err.message,
+          exception: err.exception,
+        });
       this.#log.error(
         { err, from: request.from, equipmentId: request.equipmentId },
         'operation for another node failed',
@@ -232,7 +237,14 @@ export class DeviceRouter implements DeviceOperator {
       ? 'values' in answer
         ? { t: 'res', id: request.id, ok: true, values: answer.values }
         : { t: 'res', id: request.id, ok: true, outcome: plain(answer.outcome) }
-      : { t: 'res', id: request.id, ok: false, code: answer.code, message: answer.message.slice(0, 1000) };
+      : {
+          t: 'res',
+          id: request.id,
+          ok: false,
+          code: answer.code,
+          message: answer.message.slice(0, 1000),
+          ...(answer.exception === undefined ? {} : { exception: answer.exception }),
+        };
     try {
       await this.#bus.send(request.from, encodeDirect(reply));
     } catch (err) {
@@ -249,7 +261,11 @@ export class DeviceRouter implements DeviceOperator {
 /** The far node's refusal as the device service's own. */
 function failure(answer: Failure): Error {
   if (answer.code === 'internal') return new Error(answer.message);
-  return new OperationError(answer.code === 'busy' ? 'offline' : answer.code, answer.message);
+  return new OperationError(
+    answer.code === 'busy' ? 'offline' : answer.code,
+    answer.message,
+    answer.exception,
+  );
 }
 
 /** An outcome as the reply's schema types it: the same data, its arrays read only. */

@@ -655,7 +655,15 @@ describe.each(storageCases())('equipment on %s', (store) => {
       .where('id', '=', made.id)
       .execute();
     const silent = (await send('GET', `/equipment/${made.id}`, a.token)).json() as EquipmentReply;
-    expect(silent.status).toMatchObject({ online: true, unansweredAddress: 254 });
+    expect(silent.status).toMatchObject({ online: true, unansweredAddress: 254, unsupported: {} });
+    // A board without input registers: what the device service stores when FC04 is refused.
+    await h.storage.db
+      .updateTable('equipment')
+      .set({ unsupported_blocks: '{"ai":2}' })
+      .where('id', '=', made.id)
+      .execute();
+    const partial = (await send('GET', `/equipment/${made.id}`, a.token)).json() as EquipmentReply;
+    expect(partial.status.unsupported).toEqual({ ai: 2 });
     const tree = (await send('GET', '/equipment/tree', a.token)).json() as TreeReply;
     expect(
       [...tree.devices, ...tree.groups.flatMap((g) => g.children)].find((n) => n.id === made.id),

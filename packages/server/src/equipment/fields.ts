@@ -6,6 +6,7 @@ import { permissionOf } from './access.js';
 import { EquipmentGroup, storedText } from '@fieldlink/protocol';
 import type { EquipmentReply, EquipmentType, PermissionReply, StatusReply } from '@fieldlink/protocol';
 import { readSettings, wireSettings } from './settings.js';
+import { readUnsupported } from '../gateway/unsupported-blocks.js';
 
 // The shapes the console uses too (create, patch, sub-device, record, type, link secret, tree)
 // live in protocol/src/api/equipment.ts.
@@ -57,7 +58,10 @@ export function permissionReply(access: Access): PermissionReply {
  * sub-device takes online and SOC from its host).
  */
 export function statusOf(
-  row: Pick<Equipment, 'online' | 'alarm' | 'soc' | 'status_at' | 'unanswered_address'>,
+  row: Pick<
+    Equipment,
+    'online' | 'alarm' | 'soc' | 'status_at' | 'unanswered_address' | 'unsupported_blocks' | 'parent_id'
+  >,
   host?: Pick<Equipment, 'online' | 'soc' | 'unanswered_address'>,
 ): StatusReply {
   const link = host ?? row;
@@ -67,6 +71,8 @@ export function statusOf(
     soc: link.soc ?? DEFAULT_SOC,
     at: iso(row.status_at),
     unansweredAddress: link.online === 1 ? (link.unanswered_address ?? null) : null,
+    // A device's own: a sub-device's blocks are not tracked.
+    unsupported: row.parent_id === null && row.online === 1 ? readUnsupported(row.unsupported_blocks) : {},
   };
 }
 

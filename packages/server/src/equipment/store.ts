@@ -51,6 +51,7 @@ async function insert(
     | 'link_node'
     | 'slave_address'
     | 'unanswered_address'
+    | 'unsupported_blocks'
   > &
     Partial<Pick<Equipment, 'link_secret_hash' | 'link_secret_sealed'>>,
   type: EquipmentType,

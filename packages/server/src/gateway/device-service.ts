@@ -27,10 +27,11 @@ import type { LiveHub } from '../live/hub.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import { LinkTimeoutError } from './device-link.js';
 import type { DeviceLink, RequestPriority } from './device-link.js';
-import { readState, subDeviceTarget } from './device-target.js';
-import type { DeviceState, Send, Target } from './device-target.js';
+import { isEmptyState, putBlock, readBlocks, subDeviceTarget } from './device-target.js';
+import type { Block, DeviceState, Send, StateDraft, Target } from './device-target.js';
 import { upkeep, UPKEEP_MS } from './device-upkeep.js';
 import { PollSchedule } from './poll-schedule.js';
+import { storedUnsupported, UnsupportedBlocks } from './unsupported-blocks.js';
 import { SharedSettings } from './shared-settings.js';
 import type { SettingsEntry } from './shared-settings.js';
 import type { LinkRegistry } from './registry.js';
@@ -73,6 +74,8 @@ export class OperationError extends Error {
   constructor(
     readonly code: 'offline' | 'unsupported' | 'device' | 'unrecorded',
     message: string,
+    /** With `device`: the Modbus exception code the device refused it with. */
+    readonly exception?: number,
   ) {
     super(message);
     this.name = 'OperationError';
@@ -107,6 +110,8 @@ interface Online {
   unit: number;
   /** The address it did not answer at in its last poll; null while it answers or before a poll. */
   unanswered: number | null;
+  /** The register blocks it refused, left out of its polls and retried rarely. */
+  readonly blocks: UnsupportedBlocks;
   /** Its parsed settings, shared with the devices of its type stored with the same text. */
   stored: SettingsEntry;
   polling: boolean;
@@ -241,6 +246,7 @@ export class DeviceService {
       type,
       unit: equipment.slave_address ?? type.slaveAddress,
       unanswered: null,
+      blocks: new UnsupportedBlocks(),
       stored: this.#settings.acquire(type, equipment.settings),
       polling: false,
       upkeptAt: 0,
@@ -325,6 +331,8 @@ export class DeviceService {
       if (unit !== host.unit) {
         // Its owner set another address: read it there at once, which says whether it answers.
         host.unit = unit;
+        // Another address may be another board: every block is tried there.
+        if (host.blocks.clear()) await this.#unsupported(host);
         this.#track(this.poll(row.id, 'user').then(() => undefined));
       }
     }
@@ -404,11 +412,15 @@ export class DeviceService {
             throw e;
           },
         );
-      const state = await readState(send, { type: host.type, unit }, priority);
-      if (link.polledHere !== false && (answered || silent) && unit === host.unit) {
-        await this.#answering(host, answered ? null : unit);
+      const at = this.#now();
+      const read = await readBlocks(send, { type: host.type, unit }, priority, host.blocks.skip(at));
+      const state = read.state;
+      if (link.polledHere !== false && unit === host.unit) {
+        if (answered || silent) await this.#answering(host, answered ? null : unit);
+        if (host.blocks.note(read, at)) await this.#unsupported(host);
       }
-      if (state) await this.#publishState(host.equipment, host.stored.settings, state);
+      if (state && !isEmptyState(state))
+        await this.#publishState(host.equipment, host.stored.settings, state);
       if (priority === 'poll' && host.type.hostRole) await this.#pollSubDevices(host, send);
       const upkeepDue = this.#now() - host.upkeptAt >= this.#upkeepMs;
       if (state && upkeepDue && link.polledHere !== false) await this.#upkeep(host, send);
@@ -431,8 +443,10 @@ export class DeviceService {
       if (!type || this.#stopped || !this.#online.has(host.equipment.id)) continue;
       const target = subDeviceTarget(host.type, host.unit, child, type);
       if ('unreachable' in target) continue;
-      const state = await readState(send, target, 'poll');
-      if (state) await this.#publishState(child, this.#childSettings(host, child, type), state);
+      const { state } = await readBlocks(send, target, 'poll');
+      if (state && !isEmptyState(state)) {
+        await this.#publishState(child, this.#childSettings(host, child, type), state);
+      }
     }
   }
 
@@ -485,6 +499,28 @@ export class DeviceService {
       .where('online', '=', 1)
       .execute();
     await this.#pushLinkInfo(host, { Unanswered: unanswered });
+  }
+
+  /** Stores and pushes the register blocks an online host refused (for it alone: not its sub-devices'). */
+  async #unsupported(host: Online): Promise<void> {
+    if (this.#online.get(host.equipment.id) !== host) return;
+    const shown = host.blocks.shown;
+    if (Object.keys(shown).length > 0) {
+      this.#log.info(
+        { equipmentId: host.equipment.id, sn: host.sn, unsupported: shown },
+        'the device refused register blocks: read without them, retried hourly',
+      );
+    }
+    await this.#db
+      .updateTable('equipment')
+      .set({ unsupported_blocks: storedUnsupported(shown) })
+      .where('id', '=', host.equipment.id)
+      .where('online', '=', 1)
+      .execute();
+    this.#hub.pushDeviceInfo(host.equipment.id, {
+      infotype: 'EquipInfoNow',
+      info: { SN: host.equipment.unid, IsOnline: true, Unsupported: shown },
+    });
   }
 
   /** An `EquipInfoNow` of an online host, for it and its sub-devices (which show their host's link). */
@@ -672,6 +708,7 @@ export class DeviceService {
     const writes = plan.steps.some((s) => s.kind !== 'request' || !isRead(s.request));
     if (rest.length > 0) this.#track(this.#background(route, rest));
     else if (writes) this.#track(this.#refresh(route));
+    else this.#track(this.#publishRead(route, first, responses));
     await acknowledge(rest.length > 0 ? 'started' : 'ok');
     return {
       status: rest.length > 0 ? 'started' : 'done',
@@ -692,9 +729,8 @@ export class DeviceService {
     }).catch((e: unknown) => {
       throw e instanceof OperationError ? e : notAnswered(e);
     });
-    if (!response || isException(response) || response.fn !== 3) {
-      throw new OperationError('device', 'the device gave no registers');
-    }
+    if (response && isException(response)) throw refusal(response.exception);
+    if (!response || response.fn !== 3) throw new OperationError('device', 'the device gave no registers');
     return [...response.values];
   }
 
@@ -716,7 +752,7 @@ export class DeviceService {
     const unit = route.target.unit;
     const response = await this.#send(route.link, unit, step.request, 'user', unit === hostUnit);
     if (isException(response)) {
-      throw new OperationError('device', `the device refused it (Modbus exception ${response.exception})`);
+      throw refusal(response.exception);
     }
     return response;
   }
@@ -742,18 +778,55 @@ export class DeviceService {
     }
   }
 
+  /**
+   * What a read operation (rdo, rdi, rai, rao, readall) read, pushed and recorded like a poll's:
+   * whole blocks as they came; a part of a block (a range from another channel) by reading the
+   * state again, since a push carries whole blocks. Reads of other registers push nothing.
+   */
+  async #publishRead(
+    route: Route,
+    steps: readonly PlanStep[],
+    responses: readonly ModbusResponse[],
+  ): Promise<void> {
+    if (route.target.dl645Register !== undefined || this.#stopped) return;
+    const { type } = route.target;
+    const state: StateDraft = {};
+    let partial = false;
+    for (const [i, step] of steps.entries()) {
+      const response = responses[i];
+      if (step.kind !== 'request' || !response || isException(response)) continue;
+      const block = stateBlockOf(step.request, type);
+      if (block === null) continue;
+      if (block.whole) putBlock(state, response);
+      else partial = true;
+    }
+    if (partial) await this.#refresh(route);
+    else if (!isEmptyState(state)) {
+      const settings =
+        route.equipment.parent_id === null
+          ? route.host.stored.settings
+          : this.#childSettings(route.host, route.equipment, type);
+      await this.#publishState(route.equipment, settings, state);
+    }
+  }
+
   /** Reads the operated equipment again at once, so its new state is pushed without waiting for the poll. */
   async #refresh(route: Route): Promise<void> {
     if (route.equipment.parent_id === null) {
       await this.poll(route.equipment.id, 'user');
       return;
     }
-    const state = await readState(this.#sender(route.link, route.host.unit), route.target, 'user');
-    if (state) {
+    const { state } = await readBlocks(this.#sender(route.link, route.host.unit), route.target, 'user');
+    if (state && !isEmptyState(state)) {
       const settings = this.#childSettings(route.host, route.equipment, route.target.type);
       await this.#publishState(route.equipment, settings, state);
     }
   }
+}
+
+/** The device's refusal of a request, with its Modbus exception code. */
+function refusal(exception: number): OperationError {
+  return new OperationError('device', `the device refused it (Modbus exception ${exception})`, exception);
 }
 
 /** A request that failed on the link: a silence names the address the device did not answer at. */
@@ -769,6 +842,22 @@ function notAnswered(e: unknown): OperationError {
 /** Whether a value fits regai: a whole number of one 16-bit register. */
 function isRegisterValue(v: number): boolean {
   return Number.isInteger(v) && v >= 0 && v <= 0xffff;
+}
+
+/**
+ * The state block a read request reads in, and whether it reads it whole (from its first channel,
+ * every channel of the type); null for a request outside the blocks (status, clock, rule pages).
+ */
+function stateBlockOf(
+  request: ModbusRequest,
+  type: EquipmentType,
+): { readonly name: Block; readonly whole: boolean } | null {
+  if (request.fn < 1 || request.fn > 4 || !('count' in request)) return null;
+  const name: Block = request.fn === 1 ? 'do' : request.fn === 2 ? 'di' : request.fn === 4 ? 'ai' : 'ao';
+  const start = name === 'ao' ? type.aoRegister : 0;
+  const count = type.counts[name];
+  if (count === 0 || request.address < start || request.address >= start + count) return null;
+  return { name, whole: request.address === start && request.count === count };
 }
 
 function isRead(request: ModbusRequest): boolean {

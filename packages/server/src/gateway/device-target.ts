@@ -55,16 +55,40 @@ export function subDeviceTarget(
   }
 }
 
+/** A block of the base register map: coils (DO), discrete inputs (DI), input (AI) and holding (AO) registers. */
+export type Block = 'do' | 'di' | 'ai' | 'ao';
+
+export const BLOCKS: readonly Block[] = ['do', 'di', 'ai', 'ao'];
+
+/** The block a state read's function reads. */
+const BLOCK_OF_FN: Readonly<Record<number, Block>> = { 1: 'do', 2: 'di', 4: 'ai', 3: 'ao' };
+
+/** What one read of a target's state gave. */
+export interface StateRead {
+  /**
+   * The blocks read (refused or skipped ones absent; {} when every block was refused); null when a
+   * request failed: a timeout or a closed link (the link counts timeouts and goes down by itself
+   * when dead).
+   */
+  readonly state: DeviceState | null;
+  /** Blocks the device refused, with the Modbus exception code of each. */
+  readonly refused: ReadonlyMap<Block, number>;
+}
+
+const NOTHING: ReadonlySet<Block> = new Set();
+
 /**
- * Reads the whole state of a target: DO, DI, AI and AO on the base map, or a DL645 meter's values.
- * Null when a request fails (a timeout or a closed link: the link counts timeouts and goes down by
- * itself when dead) or the device answers with an exception.
+ * Reads the state of a target block by block: DO, DI, AI and AO on the base map, or a DL645
+ * meter's values, leaving out the blocks in `skip`. A block the device refuses with a Modbus
+ * exception is left out too and named in `refused`; the others are read all the same (a relay
+ * board without input registers still shows its relays and inputs).
  */
-export async function readState(
+export async function readBlocks(
   send: Send,
   target: Target,
   priority: RequestPriority,
-): Promise<DeviceState | null> {
+  skip: ReadonlySet<Block> = NOTHING,
+): Promise<StateRead> {
   const requests: readonly ModbusRequest[] =
     target.dl645Register === undefined
       ? stateRequests(target.type)
@@ -76,21 +100,41 @@ export async function readState(
           },
         ];
   // The replies' values as parsed (read-only, never changed): the push copies what it sends.
-  const state: { -readonly [K in keyof DeviceState]: DeviceState[K] } = {};
+  const state: StateDraft = {};
+  const refused = new Map<Block, number>();
   for (const request of requests) {
+    const block = BLOCK_OF_FN[request.fn];
+    if (block === undefined || skip.has(block)) continue;
     let response: ModbusResponse;
     try {
       response = await send(target.unit, request, priority);
     } catch {
-      return null;
+      return { state: null, refused };
     }
-    if (isException(response)) return null;
+    if (isException(response)) {
+      refused.set(block, response.exception);
+      continue;
+    }
     if (target.dl645Register !== undefined && response.fn === 4) {
       state.ai = decodeDl645Values(response.values, response.values.length / 2);
-    } else if (response.fn === 1) state.do = response.values;
-    else if (response.fn === 2) state.di = response.values;
-    else if (response.fn === 4) state.ai = response.values;
-    else if (response.fn === 3) state.ao = response.values;
+    } else putBlock(state, response);
   }
-  return state;
+  return { state, refused };
+}
+
+/** A state being built from replies. */
+export type StateDraft = { -readonly [K in keyof DeviceState]: DeviceState[K] };
+
+/** Puts the values of a whole block's read reply (FC1 DO, FC2 DI, FC4 AI, FC3 AO) in `state`. */
+export function putBlock(state: StateDraft, response: ModbusResponse): void {
+  if (isException(response)) return;
+  if (response.fn === 1) state.do = response.values;
+  else if (response.fn === 2) state.di = response.values;
+  else if (response.fn === 4) state.ai = response.values;
+  else if (response.fn === 3) state.ao = response.values;
+}
+
+/** Whether a read holds nothing (every block refused or skipped). */
+export function isEmptyState(state: DeviceState): boolean {
+  return state.do === undefined && state.di === undefined && state.ai === undefined && state.ao === undefined;
 }

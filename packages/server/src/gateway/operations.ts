@@ -186,12 +186,15 @@ export function liveDeviceHandler(
     const error = apiErrorOf(e);
     if (!(error instanceof ApiError)) throw error;
     const unrecorded = e instanceof OperationError && e.code === 'unrecorded';
+    // The device refused it: connected and answering, so not 'offline'.
+    const refused = e instanceof OperationError && e.code === 'device';
     hub.send(session, {
       infotype: 'error',
       info: {
-        code: unrecorded ? 'internal' : (LIVE_CODES[error.code] ?? 'internal'),
+        code: unrecorded ? 'internal' : refused ? 'refused' : (LIVE_CODES[error.code] ?? 'internal'),
         message: error.message,
         infotype,
+        ...(refused && e.exception !== undefined ? { exception: e.exception } : {}),
       },
     });
   };

@@ -106,7 +106,13 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
         try {
           const update = this.db
             .updateTable('equipment')
-            .set({ online, status_at: at, link_node: online ? this.nodeId : null, unanswered_address: null })
+            .set({
+              online,
+              status_at: at,
+              link_node: online ? this.nodeId : null,
+              unanswered_address: null,
+              unsupported_blocks: null,
+            })
             .where('id', '=', equipmentId);
           await (
             online

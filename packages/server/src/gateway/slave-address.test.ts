@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveHub } from '../live/hub.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import type { DeviceService } from './device-service.js';
-import { linkStatus, operation, startLinkService, until } from './test-support.js';
+import { linkStatus, listenTo, operation, startLinkService, until } from './test-support.js';
 import type { LinkService } from './test-support.js';
 
 describe('slave address per equipment', () => {
@@ -28,17 +28,7 @@ describe('slave address per equipment', () => {
 
   const status = (id: number) => linkStatus(storage(), id);
 
-  /** What the live channel sends a console that may read `id`, parsed. */
-  function listen(id: number): { infotype: string; info: Record<string, unknown> }[] {
-    const sent: { infotype: string; info: Record<string, unknown> }[] = [];
-    const session = hub.attach({
-      send: (text) => sent.push(JSON.parse(text) as (typeof sent)[number]),
-      bufferedAmount: 0,
-      close: () => {},
-    });
-    hub.setReadable(session, [id]);
-    return sent;
-  }
+  const listen = (id: number) => listenTo(hub, id);
 
   it('keeps a board silent at the type address linked and says so, and reads it at the address set', async () => {
     const { id, equipment } = await link.record('ADR00001');

@@ -37,7 +37,7 @@ export async function releaseStaleLinks(options: StaleLinksOptions): Promise<Sta
   const at = (options.now ?? Date.now)();
   const update = options.db
     .updateTable('equipment')
-    .set({ online: 0, status_at: at, link_node: null, unanswered_address: null })
+    .set({ online: 0, status_at: at, link_node: null, unanswered_address: null, unsupported_blocks: null })
     .where('online', '=', 1);
   const rows = await (options.alone ? update : update.where('link_node', '=', options.nodeId))
     .returning(['id', 'unid', 'type', 'settings'])

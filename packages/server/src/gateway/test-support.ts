@@ -486,6 +486,24 @@ export async function startLinkService(
   };
 }
 
+/** A live message as a console receives it, parsed. */
+export interface SentMessage {
+  readonly infotype: string;
+  readonly info: Record<string, unknown>;
+}
+
+/** What the live channel sends a console that may read `id`, parsed, as it arrives. */
+export function listenTo(hub: LiveHub, id: number): SentMessage[] {
+  const sent: SentMessage[] = [];
+  const session = hub.attach({
+    send: (text) => sent.push(JSON.parse(text) as SentMessage),
+    bufferedAmount: 0,
+    close: () => {},
+  });
+  hub.setReadable(session, [id]);
+  return sent;
+}
+
 /** The stored link state of an equipment: its online flag and the address it did not answer at. */
 export async function linkStatus(
   storage: Storage,

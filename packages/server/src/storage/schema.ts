@@ -174,6 +174,11 @@ export interface EquipmentTable {
    * before its first read and while it is offline.
    */
   unanswered_address: number | null;
+  /**
+   * The register blocks the online device refused, as JSON of block to Modbus exception code
+   * (`{"ai":2}`); null when it refused none, and while it is offline.
+   */
+  unsupported_blocks: string | null;
   online: Generated<Flag>;
   /** The server node holding the link while online (MQTT_NODE_ID); null when offline. */
   link_node: string | null;

@@ -174,8 +174,23 @@ describe('a third-party Modbus slave behind the device link', () => {
     const dtu = await bridge('PEEREXC1', peer);
     await until(() => stack.devices.isOnline(id), WAIT_MS);
 
-    // The state read stops at the exception; the link stays up, and the outputs still work.
-    expect(await stack.devices.poll(id, 'user')).toBeNull();
+    // The relays and inputs are read without the refused block; the link stays up, the outputs work.
+    expect(await stack.devices.poll(id, 'user')).toEqual({ do: Array(8).fill(F), di: Array(8).fill(F) });
+    // What the record's status.unsupported is read from.
+    const unsupported = async () =>
+      (
+        await storage()
+          .db.selectFrom('equipment')
+          .select('unsupported_blocks')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).unsupported_blocks;
+    expect(await unsupported()).toBe('{"ai":1}');
+    // Left out of the next polls: two requests (DO, DI), not three.
+    const before = dtu.stats.requests;
+    peer.discreteInputs[1] = true;
+    expect((await stack.devices.poll(id, 'user'))?.di?.[1]).toBe(true);
+    expect(dtu.stats.requests - before).toBe(2);
     await expect(operate(id, { opr: 'rai', regstart: 0, regnum: 2 })).rejects.toMatchObject({
       code: 'device',
       message: expect.stringContaining('Modbus exception 1') as string,
@@ -184,10 +199,15 @@ describe('a third-party Modbus slave behind the device link', () => {
     expect((await operate(id, { opr: 'openone', io: 8 })).status).toBe('done');
     expect(peer.coils[7]).toBe(true);
 
-    // Once it has input registers, the state reads whole again.
+    // Once it has input registers, its next link reads the state whole again.
     peer.refusals.delete('inputRegisters');
     peer.inputRegisters.push(7, 8);
+    await dtu.close();
+    await until(() => !stack.devices.isOnline(id), WAIT_MS);
+    await bridge('PEEREXC1', peer);
+    await until(() => stack.devices.isOnline(id), WAIT_MS);
     expect((await stack.devices.poll(id, 'user'))?.ai).toEqual([7, 8]);
+    expect(await unsupported()).toBeNull();
 
     // An FL-AO4 whose board holds two AO registers, not four: the write is refused (illegal
     // data address) and no register is written.
@@ -204,7 +224,6 @@ describe('a third-party Modbus slave behind the device link', () => {
       message: expect.stringContaining('Modbus exception 2') as string,
     });
     expect(ao.readHolding(400, 4)).toEqual([5, 6, undefined, undefined]);
-    expect(dtu.stats.skipped).toBe(0);
   });
 
   it('gets no reply from a slave at another address: the line stays silent', async () => {

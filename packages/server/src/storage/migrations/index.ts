@@ -16,6 +16,7 @@ import { attemptCounters } from './0009_attempt_counters.js';
 import { linkSecretKept } from './0010_link_secret_kept.js';
 import { equipmentLinkNode } from './0011_equipment_link_node.js';
 import { equipmentSlaveAddress } from './0012_equipment_slave_address.js';
+import { equipmentUnsupportedBlocks } from './0013_equipment_unsupported_blocks.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -30,4 +31,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_link_secret_kept': linkSecretKept,
   '0011_equipment_link_node': equipmentLinkNode,
   '0012_equipment_slave_address': equipmentSlaveAddress,
+  '0013_equipment_unsupported_blocks': equipmentUnsupportedBlocks,
 };
