@@ -102,6 +102,11 @@ export const EquipmentReply = z.object({
    * one; null: its type's (`slaveAddress` of GET /equipment-types), and always for a sub-device.
    */
   slaveAddress: z.number().nullable(),
+  /**
+   * Whether the server sets the device's clock every 10 minutes, when its owner chose; null: as its
+   * type says (`clock` of GET /equipment-types), and always for a sub-device.
+   */
+  clockSync: z.boolean().nullable(),
   /** Only for callers with the camera right. */
   cameraPassword: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
@@ -129,6 +134,8 @@ export const EquipmentTypeReply = z.object({
   attachesTo: z.enum(['team', 'modbus', 'dl645']).nullable(),
   isTeam: z.boolean(),
   slaveAddress: z.number(),
+  /** It has the maker's clock and status block: the server sets its clock (unless switched off per device). */
+  clock: z.boolean(),
   defaults: Settings,
 });
 export type EquipmentTypeReply = z.infer<typeof EquipmentTypeReply>;
@@ -201,6 +208,8 @@ export const EquipmentPatch = z.strictObject({
   modbusTcp: ModbusTcpAddress.nullable().optional(),
   /** The device answers at this slave address; null: at its type's. Owner and administrators only. */
   slaveAddress: SlaveAddress.nullable().optional(),
+  /** Set the device's clock (true) or never write it (false); null: as its type says. Owner and administrators only. */
+  clockSync: z.boolean().nullable().optional(),
   settings: SettingsInput.optional(),
 });
 export type EquipmentPatch = z.input<typeof EquipmentPatch>;

@@ -42,6 +42,12 @@ export interface EquipmentType {
   readonly attachesTo: HostRole | null;
   /** The Modbus slave address the device answers at on its own link. */
   readonly slaveAddress: number;
+  /**
+   * It has the maker's clock (holding registers 1100-1106) and status block (input registers
+   * 1000-1005): the server sets the clock and reads the battery level every 10 minutes. False for
+   * third-party boards, which may keep settings in those registers.
+   */
+  readonly clock: boolean;
 }
 
 const RULE_PAGES: readonly PageTypeName[] = ['rtc', 'ai', 'di', 'scene', 'scene2'];
@@ -61,6 +67,7 @@ function model(
     hostRole: null,
     attachesTo: null,
     slaveAddress: 254,
+    clock: true,
     ...entry,
   };
 }

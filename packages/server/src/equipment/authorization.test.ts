@@ -143,6 +143,10 @@ const ROUTES: Record<string, { call: Call; expect: Record<Role, number>; ao?: bo
     call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { slaveAddress: null } }),
     expect: OWNER_ONLY(200),
   },
+  'PATCH /equipment/:id (clockSync)': {
+    call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { clockSync: false } }),
+    expect: OWNER_ONLY(200),
+  },
   'PATCH /equipment/:id (linkSecret)': {
     call: (f) => ({ method: 'PATCH', url: `/equipment/${f.id}`, body: { linkSecret: 'matrix secret' } }),
     expect: OWNER_ONLY(200),

@@ -702,6 +702,27 @@ describe.each(storageCases())('equipment on %s', (store) => {
     const refused = await send('PATCH', `/equipment/${slave.id}`, a.token, { slaveAddress: 3 });
     expectError(refused, 400, 'bad_request');
     expect(refused.body).toContain('address under its host');
+
+    // Clock sync: the type's (null) until the owner chooses; never for a sub-device.
+    expect(made.clockSync).toBeNull();
+    for (const value of [false, true, null]) {
+      const set = await send('PATCH', `/equipment/${made.id}`, a.token, { clockSync: value });
+      expect((set.json() as EquipmentReply).clockSync).toBe(value);
+    }
+    for (const bad of [0, 'false', {}]) {
+      expectError(
+        await send('PATCH', `/equipment/${made.id}`, a.token, { clockSync: bad }),
+        400,
+        'bad_request',
+      );
+    }
+    expectError(
+      await send('PATCH', `/equipment/${slave.id}`, a.token, { clockSync: true }),
+      400,
+      'bad_request',
+    );
+    const types = (await send('GET', '/equipment-types', a.token)).json() as { items: { clock: boolean }[] };
+    expect(types.items.every((t) => t.clock)).toBe(true);
   });
 
   it('refuses Modbus TCP addresses the server must not dial: loopback, link-local, unspecified, multicast, its own', async () => {

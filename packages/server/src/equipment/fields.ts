@@ -110,6 +110,7 @@ export function equipmentReply(
     openLink: row.parent_id === null && row.link_open === 1,
     modbusTcp: modbusTcpOf(row),
     slaveAddress: row.parent_id === null ? (row.slave_address ?? null) : null,
+    clockSync: row.parent_id === null && row.clock_sync !== null ? row.clock_sync === 1 : null,
     ...(access.rights.camera ? { cameraPassword: row.camera_password } : {}),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

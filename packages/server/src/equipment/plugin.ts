@@ -304,7 +304,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       schema: {
         tags: ['equipment'],
         summary:
-          'Change names, group, appearance, channel settings and modes (edit right), or the link settings: link secret, open link, Modbus TCP address, slave address (owner and administrators)',
+          'Change names, group, appearance, channel settings and modes (edit right), or the link settings: link secret, open link, Modbus TCP address, slave address, clock sync (owner and administrators)',
         security,
         params: EquipmentId,
         body: EquipmentPatch,
@@ -320,7 +320,8 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
         body.linkSecret !== undefined ||
         body.openLink !== undefined ||
         body.modbusTcp !== undefined ||
-        body.slaveAddress !== undefined
+        body.slaveAddress !== undefined ||
+        body.clockSync !== undefined
       ) {
         requireLinkAuthority(access);
       }
@@ -377,6 +378,12 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
         changes.slave_address = body.slaveAddress;
         // Whether it answers at the new address is known at its next read (within seconds while online).
         changes.unanswered_address = null;
+      }
+      if (body.clockSync !== undefined) {
+        if (equipment.parent_id !== null) {
+          throw new ApiError('bad_request', 'a sub-device has no clock the server sets: its host has');
+        }
+        changes.clock_sync = body.clockSync === null ? null : body.clockSync ? 1 : 0;
       }
       if (body.settings !== undefined) {
         const stored = readSettings(type.counts, equipment.settings, type.image);

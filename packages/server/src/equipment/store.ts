@@ -50,6 +50,7 @@ async function insert(
     | 'link_port'
     | 'link_node'
     | 'slave_address'
+    | 'clock_sync'
     | 'unanswered_address'
     | 'unsupported_blocks'
   > &

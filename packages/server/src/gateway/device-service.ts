@@ -110,6 +110,8 @@ interface Online {
   unit: number;
   /** The address it did not answer at in its last poll; null while it answers or before a poll. */
   unanswered: number | null;
+  /** The server sets its clock: its own choice (`clock_sync`), else its type's (`clock`). */
+  clockSync: boolean;
   /** The register blocks it refused, left out of its polls and retried rarely. */
   readonly blocks: UnsupportedBlocks;
   /** Its parsed settings, shared with the devices of its type stored with the same text. */
@@ -247,6 +249,7 @@ export class DeviceService {
       unit: equipment.slave_address ?? type.slaveAddress,
       unanswered: null,
       blocks: new UnsupportedBlocks(),
+      clockSync: clockSyncOf(equipment, type),
       stored: this.#settings.acquire(type, equipment.settings),
       polling: false,
       upkeptAt: 0,
@@ -316,7 +319,7 @@ export class DeviceService {
     }
     const rows = await this.#db
       .selectFrom('equipment')
-      .select(['id', 'settings', 'slave_address'])
+      .select(['id', 'settings', 'slave_address', 'clock_sync'])
       .where('updated_at', '>=', this.#settingsCheckedAt - SETTINGS_CLOCK_MARGIN_MS)
       .execute();
     this.#settingsCheckedAt = checkedAt;
@@ -327,6 +330,7 @@ export class DeviceService {
         this.#settings.release(host.stored);
         host.stored = this.#settings.acquire(host.type, row.settings);
       }
+      host.clockSync = clockSyncOf(row, host.type);
       const unit = row.slave_address ?? host.type.slaveAddress;
       if (unit !== host.unit) {
         // Its owner set another address: read it there at once, which says whether it answers.
@@ -473,7 +477,10 @@ export class DeviceService {
   async #upkeep(host: Online, send: Send): Promise<void> {
     const at = this.#now();
     host.upkeptAt = at;
-    const status = await upkeep(send, host.unit, at, this.#zone.offset(at) / 60_000);
+    const status = await upkeep(send, host.unit, at, this.#zone.offset(at) / 60_000, {
+      clock: host.clockSync,
+      status: host.type.clock,
+    });
     if (!status || status.soc === null || this.#stopped) return;
     await this.#battery(host, status.soc, at);
   }
@@ -822,6 +829,11 @@ export class DeviceService {
       await this.#publishState(route.equipment, settings, state);
     }
   }
+}
+
+/** Whether the server sets a device's clock: as its owner chose, else as its type says. */
+function clockSyncOf(row: Pick<Equipment, 'clock_sync'>, type: EquipmentType): boolean {
+  return row.clock_sync === null ? type.clock : row.clock_sync === 1;
 }
 
 /** The device's refusal of a request, with its Modbus exception code. */

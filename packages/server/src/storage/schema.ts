@@ -169,6 +169,8 @@ export interface EquipmentTable {
   link_port: number | null;
   /** The Modbus slave address of a device with a link of its own; null: its type's. */
   slave_address: number | null;
+  /** 1: the server sets its clock, 0: it does not; null: as its type says (`clock`). */
+  clock_sync: Flag | null;
   /**
    * The slave address the device did not answer at while its link was up; null while it answers,
    * before its first read and while it is offline.

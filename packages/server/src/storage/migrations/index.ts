@@ -17,6 +17,7 @@ import { linkSecretKept } from './0010_link_secret_kept.js';
 import { equipmentLinkNode } from './0011_equipment_link_node.js';
 import { equipmentSlaveAddress } from './0012_equipment_slave_address.js';
 import { equipmentUnsupportedBlocks } from './0013_equipment_unsupported_blocks.js';
+import { equipmentClockSync } from './0014_equipment_clock_sync.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -32,4 +33,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_equipment_link_node': equipmentLinkNode,
   '0012_equipment_slave_address': equipmentSlaveAddress,
   '0013_equipment_unsupported_blocks': equipmentUnsupportedBlocks,
+  '0014_equipment_clock_sync': equipmentClockSync,
 };
