@@ -51,6 +51,16 @@ describe('loadConfig', () => {
     for (const bad of ['0', '86401', '1.5', 'soon']) {
       expect(() => loadConfig({ DTU_IDLE_SECONDS: bad }), bad).toThrow(/DTU_IDLE_SECONDS/);
     }
+    expect(loadConfig({}).dtuRegistration).toEqual({ prefix: '', hex: false });
+    expect(
+      loadConfig({ DTU_REGISTRATION_PREFIX: 'REG:', DTU_REGISTRATION_HEX: 'true' }).dtuRegistration,
+    ).toEqual({
+      prefix: 'REG:',
+      hex: true,
+    });
+    for (const bad of ['x'.repeat(33), 'a\tb', 'r\u00e9g']) {
+      expect(() => loadConfig({ DTU_REGISTRATION_PREFIX: bad }), bad).toThrow(/DTU_REGISTRATION_PREFIX/);
+    }
   });
 
   it('takes the history retention and the poll interval as whole numbers', () => {

@@ -23,6 +23,12 @@ export interface ServerConfig {
   readonly dtuHeartbeat: string;
   /** A DTU link that sends nothing for this many seconds is dropped (DTU_IDLE_SECONDS, default 180). */
   readonly dtuIdleSeconds: number;
+  /**
+   * How DTUs send their registration beyond `SN[:secret]`: a prefix removed from it
+   * (DTU_REGISTRATION_PREFIX, default none) and binary bytes whose hex is the serial
+   * (DTU_REGISTRATION_HEX, default off).
+   */
+  readonly dtuRegistration: { readonly prefix: string; readonly hex: boolean };
   /** Whole days of history and events kept (HISTORY_RETENTION_DAYS, default 365). */
   readonly historyRetentionDays: number;
   /** Seconds between the baseline polls of each online device (POLL_SECONDS, default 60). */
@@ -165,6 +171,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (dtuHeartbeat !== '' && !/^[\x20-\x7e]{1,64}$/.test(dtuHeartbeat)) {
     throw new Error('DTU_HEARTBEAT must be 1-64 printable ASCII characters, or empty for none');
   }
+  const dtuRegistrationPrefix = env.DTU_REGISTRATION_PREFIX ?? '';
+  if (dtuRegistrationPrefix !== '' && !/^[\x20-\x7e]{1,32}$/.test(dtuRegistrationPrefix)) {
+    throw new Error('DTU_REGISTRATION_PREFIX must be 1-32 printable ASCII characters, or empty for none');
+  }
+  const dtuRegistrationHex = ['1', 'true'].includes((env.DTU_REGISTRATION_HEX ?? '').trim().toLowerCase());
   const dtuIdleSeconds = wholeNumber(env, 'DTU_IDLE_SECONDS', 180, 1, 86_400);
   const historyRetentionDays = wholeNumber(env, 'HISTORY_RETENTION_DAYS', 365, 1, 36_500);
   const pollSeconds = wholeNumber(env, 'POLL_SECONDS', 60, 1, 86_400);
@@ -207,6 +218,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     dtuPort,
     dtuHeartbeat,
     dtuIdleSeconds,
+    dtuRegistration: { prefix: dtuRegistrationPrefix, hex: dtuRegistrationHex },
     historyRetentionDays,
     pollSeconds,
     timeZone,

@@ -95,6 +95,7 @@ const dtuLog: GatewayLog = {
 const dtu = new DtuListener({
   db: storage.db,
   heartbeat: config.dtuHeartbeat,
+  registration: config.dtuRegistration,
   link: { idleMs: config.dtuIdleSeconds * 1000 },
   log: dtuLog,
   nodeId: config.mqttNodeId,

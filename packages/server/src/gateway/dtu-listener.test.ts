@@ -53,6 +53,30 @@ describe.each(storageCases())('DTU listener on %s', (store) => {
     }
   });
 
+  it('takes a registration split across segments, after heartbeats, with a prefix, and reads the device', async () => {
+    await addDevices(storage(), ['IOPDTU02', 'REG00003']);
+    const { registry, dial, online } = await start({ heartbeat: 'ping' });
+    // `IOPD`, then `TU02` and CR a moment later: separate TCP segments, as a real DTU sends them.
+    const split = await dial('ping');
+    await split.send(['IOPD', 'TU02', '\r']);
+    await online('IOPDTU02');
+    split.memory.coils[3] = true;
+    expect(
+      await registry.get('IOPDTU02')!.request(254, { fn: 1, address: 0, count: 4 }, { priority: 'poll' }),
+    ).toMatchObject({ values: [false, false, false, true] });
+
+    const prefixed = await start({ registration: { prefix: 'REG:' } });
+    await prefixed.dial('reg:REG00003\0');
+    await prefixed.online('REG00003');
+  });
+
+  it('registers a DTU that sends its identity as binary bytes, by their hex', async () => {
+    await addDevices(storage(), ['0A1B2C3D']);
+    const { dial, online } = await start({ registration: { hex: true } });
+    await dial(new Uint8Array([0x0a, 0x1b, 0x2c, 0x3d]));
+    await online('0A1B2C3D');
+  });
+
   it('registers a device and reads and writes it through the link', async () => {
     const ids = await addDevices(storage(), ['GW000001']);
     const { registry, dial, online, log } = await start();

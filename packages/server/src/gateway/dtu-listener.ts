@@ -53,6 +53,11 @@ export interface DtuListenerOptions {
   readonly db: Kysely<Database>;
   /** The heartbeat DTUs send; default `ping`, '' for none. */
   readonly heartbeat?: string;
+  /**
+   * A prefix the DTUs put before their registration (removed), and whether they send it as binary
+   * bytes whose hex is the serial (registration.ts); default neither.
+   */
+  readonly registration?: { readonly prefix?: string; readonly hex?: boolean };
   /** How long a new connection may take to send its registration; default 10 s. */
   readonly registrationTimeoutMs?: number;
   /** Idle timeout, queue size and dead-link rule of each link (see ModbusRtuLink). */
@@ -107,6 +112,10 @@ export class DtuListener implements ThreadPost {
     this.data = {
       heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT,
       registrationTimeoutMs: options.registrationTimeoutMs ?? DEFAULT_REGISTRATION_TIMEOUT_MS,
+      registration: {
+        prefix: options.registration?.prefix ?? '',
+        hex: options.registration?.hex ?? false,
+      },
       link: options.link ?? {},
     };
     this.log = options.log ?? silentLog;

@@ -16,6 +16,8 @@ export interface DtuThreadData {
   /** The heartbeat's bytes as latin1 text ('' for none). */
   readonly heartbeat: string;
   readonly registrationTimeoutMs: number;
+  /** How the DTUs send their registration beyond `SN[:secret]` (registration.ts). */
+  readonly registration: { readonly prefix: string; readonly hex: boolean };
   readonly link: Omit<LinkOptions, 'heartbeat' | 'initial'>;
 }
 

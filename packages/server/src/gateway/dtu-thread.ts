@@ -9,7 +9,8 @@
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseRegistration } from './registration.js';
+import { REGISTRATION_QUIET_MS, RegistrationReader } from './registration.js';
+import type { RegistrationFormat, RegistrationResult } from './registration.js';
 import type { DtuThreadData, FromThread, ToThread, WireRegistration } from './dtu-thread-messages.js';
 import { Outbox, statsToWire, wireError } from './dtu-thread-messages.js';
 import { ModbusRtuLink } from './link.js';
@@ -18,6 +19,7 @@ const port = parentPort;
 if (!port) throw new Error('dtu-thread runs as a worker thread');
 const data = workerData as DtuThreadData;
 const heartbeat = Buffer.from(data.heartbeat, 'latin1');
+const registrationFormat: RegistrationFormat = { ...data.registration, heartbeat };
 
 /**
  * Connections waiting to be accepted, at most. Thousands of devices redial together after an
@@ -60,11 +62,15 @@ const server = createServer({ noDelay: true }, (socket) => {
     // A connection still being checked: the main thread hears of it when it answers.
     if (connection && !connection.link) connections.delete(conn);
   });
-  socket.once('data', (chunk: Buffer) => {
+  // The registration may come in pieces, end with a terminator or with a quiet line.
+  const reader = new RegistrationReader(registrationFormat);
+  let quiet: NodeJS.Timeout | undefined;
+  const registered = (parsed: RegistrationResult): void => {
     clearTimeout(timer);
+    clearTimeout(quiet);
+    socket.off('data', onData);
     // Whatever comes next waits in the socket until the link takes it.
     socket.pause();
-    const parsed = parseRegistration(chunk);
     connections.set(conn, {
       socket,
       remote,
@@ -75,7 +81,21 @@ const server = createServer({ noDelay: true }, (socket) => {
       ? { ok: true, serial: parsed.serial, secret: parsed.secret }
       : parsed;
     post({ t: 'hello', conn, remote, registration });
-  });
+  };
+  const onData = (chunk: Buffer): void => {
+    clearTimeout(quiet);
+    const step = reader.push(chunk);
+    if (step.kind === 'done') {
+      registered(step.result);
+      return;
+    }
+    quiet = setTimeout(() => {
+      const parsed = reader.quiet();
+      if (parsed) registered(parsed);
+    }, REGISTRATION_QUIET_MS);
+  };
+  socket.on('data', onData);
+  socket.once('close', () => clearTimeout(quiet));
 });
 
 function accept(conn: number): void {
