@@ -18,6 +18,16 @@ import type {
 } from './device-link.js';
 
 export const DEFAULT_TIMEOUT_MS = 3000;
+/**
+ * Bounds of the timeout a link takes from its measured round trips when a request names none:
+ * the smoothed round trip plus four times its deviation, doubled by each timeout until a first
+ * attempt is answered again (as TCP does), never below the first, never above the second;
+ * DEFAULT_TIMEOUT_MS until the first answer.
+ */
+export const ADAPTIVE_TIMEOUT_MIN_MS = 1000;
+export const ADAPTIVE_TIMEOUT_MAX_MS = 15_000;
+/** After a request's last attempt timed out, the line must be quiet this long before the next (at most). */
+const DRAIN_QUIET_MAX_MS = 1000;
 export const DEFAULT_RETRIES = 1;
 export const DEFAULT_IDLE_MS = 180_000;
 export const DEFAULT_MAX_CONSECUTIVE_TIMEOUTS = 3;
@@ -64,7 +74,12 @@ export interface Pending<F> {
   /** Its timeouts count toward closing the link as dead (RequestOptions.probesLink). */
   readonly probe: boolean;
   readonly frame: F;
-  readonly timeoutMs: number;
+  /** The timeout the caller asked for; undefined: the link's own (from its round trips). */
+  readonly askedTimeoutMs: number | undefined;
+  /** The timeout of the attempt in flight (or the last one). */
+  timeoutMs: number;
+  /** When the attempt in flight was sent (performance.now()). */
+  sentAt: number;
   attemptsLeft: number;
   attempts: number;
   readonly resolve: (reply: ModbusResponse) => void;
@@ -94,6 +109,13 @@ export abstract class ModbusMasterLink<F>
   private idleTimer: NodeJS.Timeout | undefined;
   private consecutiveTimeouts = 0;
   private closedWith: LinkCloseReason | undefined;
+  /** Smoothed round trip and its deviation, ms; undefined before the first answer. */
+  private srtt: number | undefined;
+  private rttvar = 0;
+  /** Doubled by each timeout of a request without a timeout of its own, reset by a fresh round trip. */
+  private backoff = 1;
+  /** Set while the line is drained after a timeout: the next request waits for it to be quiet. */
+  private drain: { timer: NodeJS.Timeout; readonly until: number; readonly quietMs: number } | undefined;
 
   protected constructor(
     protected readonly transport: LinkTransport,
@@ -160,7 +182,7 @@ export abstract class ModbusMasterLink<F>
    */
   request(slave: number, request: ModbusRequest, options: RequestOptions): Promise<ModbusResponse> {
     if (this.closedWith) return Promise.reject(new LinkClosedError(this.closedWith));
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const retries = options.retries ?? DEFAULT_RETRIES;
     let frame: F;
     try {
@@ -181,7 +203,9 @@ export abstract class ModbusMasterLink<F>
         slave,
         request,
         frame,
+        askedTimeoutMs: options.timeoutMs,
         timeoutMs,
+        sentAt: 0,
         attemptsLeft: retries,
         attempts: 0,
         probe,
@@ -198,6 +222,8 @@ export abstract class ModbusMasterLink<F>
     this.closedWith = reason;
     clearTimeout(this.idleTimer);
     clearTimeout(this.replyTimer);
+    clearTimeout(this.drain?.timer);
+    this.drain = undefined;
     const error = new LinkClosedError(reason);
     const dropped = [...(this.inFlight ? [this.inFlight] : []), ...this.queues.user, ...this.queues.poll];
     this.inFlight = undefined;
@@ -215,20 +241,25 @@ export abstract class ModbusMasterLink<F>
     this.inFlight = undefined;
     this.consecutiveTimeouts = 0;
     this.stats.replies++;
+    // Only a first attempt's answer is a round trip: a retry's may answer the first (Karn).
+    if (pending.attempts === 1) this.sampleRoundTrip(performance.now() - pending.sentAt);
     pending.resolve(reply);
-    this.next();
+    // Answered on a retry: the first attempt's reply may still come, as late replies do.
+    if (pending.attempts > 1 && this.drainsAfterTimeout) this.drainThenNext(pending.timeoutMs);
+    else this.next();
   }
 
   private data(chunk: Uint8Array): void {
     if (this.closedWith) return;
     this.idleTimer?.refresh();
+    if (this.drain) this.quietAgain();
     this.stats.bytesIn += chunk.length;
     this.receive(chunk);
   }
 
   /** Start the next waiting request, if none is in flight. */
   private next(): void {
-    if (this.inFlight || this.closedWith) return;
+    if (this.inFlight || this.closedWith || this.drain) return;
     const pending = this.queues.user.shift() ?? this.queues.poll.shift();
     if (!pending) {
       this.quiet();
@@ -241,6 +272,8 @@ export abstract class ModbusMasterLink<F>
   private send(pending: Pending<F>): void {
     pending.attempts++;
     this.stats.sent++;
+    pending.timeoutMs = pending.askedTimeoutMs ?? this.timeoutMs;
+    pending.sentAt = performance.now();
     this.replyTimer = setTimeout(() => this.timeout(pending), pending.timeoutMs);
     this.transmit(pending);
   }
@@ -248,6 +281,7 @@ export abstract class ModbusMasterLink<F>
   private timeout(pending: Pending<F>): void {
     if (this.inFlight !== pending) return;
     this.stats.timeouts++;
+    if (pending.askedTimeoutMs === undefined) this.backoff = Math.min(this.backoff * 2, 8);
     if (pending.probe) this.consecutiveTimeouts++;
     // A link that has never carried a reply is not dead for its timeouts: its DTU or connection
     // is there and the device behind it is silent (a wrong slave address, or it is off), which the
@@ -266,6 +300,61 @@ export abstract class ModbusMasterLink<F>
       );
     }
     if (dead) this.close('dead');
+    else if (this.drainsAfterTimeout) this.drainThenNext(pending.timeoutMs);
     else this.next();
+  }
+
+  /**
+   * The timeout of a request that names none: from the link's measured round trips, bounded
+   * (ADAPTIVE_TIMEOUT_MIN_MS-ADAPTIVE_TIMEOUT_MAX_MS); DEFAULT_TIMEOUT_MS before the first answer.
+   */
+  get timeoutMs(): number {
+    const rto = this.srtt === undefined ? DEFAULT_TIMEOUT_MS : Math.ceil(this.srtt + 4 * this.rttvar);
+    return Math.min(ADAPTIVE_TIMEOUT_MAX_MS, Math.max(ADAPTIVE_TIMEOUT_MIN_MS, rto) * this.backoff);
+  }
+
+  /**
+   * Whether a late reply could be taken for the next request's (RTU frames carry no transaction
+   * id), so the line is drained after a timeout; a framing with transaction ids says no.
+   */
+  protected get drainsAfterTimeout(): boolean {
+    return true;
+  }
+
+  private sampleRoundTrip(ms: number): void {
+    this.backoff = 1;
+    if (this.srtt === undefined) {
+      this.srtt = ms;
+      this.rttvar = ms / 2;
+      return;
+    }
+    this.rttvar = 0.75 * this.rttvar + 0.25 * Math.abs(this.srtt - ms);
+    this.srtt = 0.875 * this.srtt + 0.125 * ms;
+  }
+
+  /**
+   * After a request's last attempt timed out, a late reply may still come, and on RTU it would be
+   * taken for the answer to the next request to the same slave and function: the next request
+   * waits until the line has been quiet for a while (what arrives meanwhile is dropped as
+   * unmatched), at most twice the timeout.
+   */
+  private drainThenNext(timeoutMs: number): void {
+    const quietMs = Math.min(timeoutMs, DRAIN_QUIET_MAX_MS);
+    const until = performance.now() + 2 * timeoutMs;
+    this.drain = { timer: setTimeout(() => this.drained(), quietMs), until, quietMs };
+  }
+
+  /** Bytes came while draining: wait for quiet again, unless the drain has run its longest. */
+  private quietAgain(): void {
+    const drain = this.drain;
+    if (!drain) return;
+    clearTimeout(drain.timer);
+    const left = drain.until - performance.now();
+    drain.timer = setTimeout(() => this.drained(), Math.max(0, Math.min(drain.quietMs, left)));
+  }
+
+  private drained(): void {
+    this.drain = undefined;
+    this.next();
   }
 }

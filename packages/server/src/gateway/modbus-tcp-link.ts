@@ -28,6 +28,11 @@ export class ModbusTcpLink extends ModbusMasterLink<null> {
     this.attach();
   }
 
+  /** A late reply carries its own transaction id and is never taken for the next request's. */
+  protected override get drainsAfterTimeout(): boolean {
+    return false;
+  }
+
   protected encode(slave: number, request: ModbusRequest): null {
     // Encoded here only to refuse what cannot be sent; each attempt is framed with its own id.
     encodeTcpRequest({ transaction: 0, unit: slave }, request);

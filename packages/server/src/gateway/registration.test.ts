@@ -114,7 +114,11 @@ function feed(chunks: readonly (string | Uint8Array)[], format: RegistrationForm
   return { result: reader.quiet(), at: -1 };
 }
 
-const ok = (serial: string, secret: string | null = null, rest = new Uint8Array(0)): RegistrationResult => ({
+const ok = (
+  serial: string,
+  secret: string | null = null,
+  rest: Uint8Array = new Uint8Array(0),
+): RegistrationResult => ({
   ok: true,
   serial,
   secret,
