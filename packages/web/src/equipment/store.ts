@@ -1,9 +1,10 @@
 /**
  * The equipment store: what the live channel changes and what the user picked, nothing the
  * server's REST replies own (those are in TanStack Query, directory.ts). Per device: its link
- * flags (online, alarm, battery; seeded from each tree read, then moved by pushes) and its
- * channel values; the counters over the flags; the selected device. Live pushes arrive already
- * batched (src/live) and are applied in one update: values, flags and counters together.
+ * flags (online, alarm, battery, the slave address it does not answer at; seeded from each tree
+ * read, then moved by pushes) and its channel values; the counters over the flags; the selected
+ * device. Live pushes arrive already batched (src/live) and are applied in one update: values,
+ * flags and counters together.
  */
 import { parentUnid } from '@fieldlink/protocol';
 import { create } from 'zustand';
@@ -75,23 +76,18 @@ export const useEquipmentStore = create<EquipmentState>()((set) => ({
         const f = flags[id];
         const next = applyUpdate(live[id], update, countsOf(dir, byId, id), now);
         live[id] = next;
-        // A sub-device has no link of its own: it shows its host's online flag and battery.
+        // A sub-device has no link of its own: it shows its host's online flag, battery and silence.
         const host = parentUnid(update.SN);
         const hostId = host === null ? undefined : dir.idByUnid[host];
         const hostFlags = hostId === undefined ? undefined : flags[hostId];
-        const link = hostFlags
-          ? { isOnline: hostFlags.isOnline, soc: hostFlags.soc }
-          : {
-              isOnline: update.IsOnline ?? f?.isOnline ?? false,
-              soc: update.SOC ?? f?.soc ?? DEFAULT_FLAGS.soc,
-            };
+        const link = hostFlags ? linkOf(hostFlags) : ownLink(f, update);
         const record = byId[id];
         const isAlarm = (record ? isAlarming(record, next) : null) ?? f?.isAlarm ?? false;
         flags[id] = { ...link, isAlarm };
-        if (update.IsOnline !== undefined || update.SOC !== undefined) {
+        if (update.IsOnline !== undefined || update.SOC !== undefined || update.Unanswered !== undefined) {
           for (const child of dir.subDevicesOf[update.SN] ?? []) {
             const c = flags[child] ?? DEFAULT_FLAGS;
-            flags[child] = { ...c, isOnline: link.isOnline, soc: link.soc };
+            flags[child] = { ...link, isAlarm: c.isAlarm };
           }
         }
       }
@@ -117,3 +113,28 @@ export const useEquipmentStore = create<EquipmentState>()((set) => ({
 
 /** The flags of a device the tree has not described: offline, normal, the default battery. */
 const DEFAULT_FLAGS: NodeFlags = { isOnline: false, isAlarm: false, soc: DEFAULT_SOC };
+
+/** What a device's link gives its flags (a sub-device takes its host's). */
+type LinkFlags = Omit<NodeFlags, 'isAlarm'>;
+
+function linkOf(f: NodeFlags): LinkFlags {
+  return withUnanswered({ isOnline: f.isOnline, soc: f.soc }, f.unansweredAddress);
+}
+
+/**
+ * A device's link flags after `update`: online and battery as pushed, else as they were; the
+ * address it does not answer at as pushed (null: it answers), else as it was, and never while
+ * offline.
+ */
+function ownLink(f: NodeFlags | undefined, update: DeviceUpdate): LinkFlags {
+  const isOnline = update.IsOnline ?? f?.isOnline ?? false;
+  const soc = update.SOC ?? f?.soc ?? DEFAULT_FLAGS.soc;
+  const unanswered =
+    update.Unanswered === undefined ? f?.unansweredAddress : (update.Unanswered ?? undefined);
+  return withUnanswered({ isOnline, soc }, isOnline ? unanswered : undefined);
+}
+
+/** Online and battery with the unanswered address, the key left out when there is none. */
+function withUnanswered(link: { isOnline: boolean; soc: number }, address: number | undefined): LinkFlags {
+  return address === undefined ? link : { ...link, unansweredAddress: address };
+}

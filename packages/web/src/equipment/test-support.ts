@@ -84,6 +84,7 @@ export function sampleType(type = 'FL-R8', counts: ChannelCounts = R8_COUNTS): E
     attachesTo: null,
     isTeam: false,
     slaveAddress: 254,
+    clock: true,
     defaults: sampleSettings(counts),
   };
 }
@@ -114,12 +115,13 @@ export function sampleRecord(overrides: Partial<Equipment> = {}): Equipment {
       owner: true,
       until: null,
     },
-    status: { online: true, alarm: false, soc: 30, at: null, unansweredAddress: null },
+    status: { online: true, alarm: false, soc: 30, at: null, unansweredAddress: null, unsupported: {} },
     settings: sampleSettings(counts),
     hasLinkSecret: true,
     openLink: false,
     modbusTcp: null,
     slaveAddress: null,
+    clockSync: null,
     createdAt: '2026-01-05T08:00:00.000Z',
     updatedAt: '2026-01-05T08:00:00.000Z',
     ...overrides,

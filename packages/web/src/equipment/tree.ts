@@ -26,6 +26,12 @@ export interface NodeFlags {
   readonly isOnline: boolean;
   readonly isAlarm: boolean;
   readonly soc: number;
+  /**
+   * Set while the device's link is up but it does not answer at this slave address (a wrong
+   * address, wiring, or the device off behind its DTU); absent while it answers and offline. A
+   * sub-device shows its host's.
+   */
+  readonly unansweredAddress?: number;
 }
 
 export interface GroupNode {
@@ -70,7 +76,14 @@ export function flattenTreeReply(reply: EquipmentTree): {
       parentId,
       level: node.level,
     });
-    flags.set(node.id, { isOnline: node.isOnline, isAlarm: node.isAlarm, soc: node.soc });
+    flags.set(node.id, {
+      isOnline: node.isOnline,
+      isAlarm: node.isAlarm,
+      soc: node.soc,
+      ...(node.isOnline && node.unansweredAddress !== undefined
+        ? { unansweredAddress: node.unansweredAddress }
+        : {}),
+    });
     for (const child of node.children) walk(child, node.id);
   };
   for (const group of reply.groups) for (const node of group.children) walk(node, null);

@@ -1,7 +1,8 @@
 /**
  * The link area of a device with a link of its own, for its owner and administrators: the link
- * secret and the DTU's registration packet, the open link, and the Modbus TCP address. Anyone
- * else (grantees of every level included) is told there is no configuration permission.
+ * secret and the DTU's registration packet, the open link, the Modbus TCP address and the Modbus
+ * slave address. Anyone else (grantees of every level included) is told there is no
+ * configuration permission.
  */
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { mayManageLink } from './link-access';
 import LinkModbusForm from './LinkModbusForm';
 import LinkOpenCard from './LinkOpenCard';
 import LinkSecretCard from './LinkSecretCard';
+import LinkSlaveAddressForm from './LinkSlaveAddressForm';
 
 export default function LinkTab({ record }: { readonly record: Equipment }) {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export default function LinkTab({ record }: { readonly record: Equipment }) {
       <LinkSecretCard record={record} />
       <LinkOpenCard record={record} />
       <LinkModbusForm record={record} />
+      <LinkSlaveAddressForm record={record} />
     </Space>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The selected equipment: its header (name, serial, type, link, alarm, battery, when it was last
- * read) and its channel panels. The record is read anew on selection (names, scaling and rights
- * may have changed); the values come from the live channel.
+ * read), a warning while it is online but does not answer at its slave address, and its tabs
+ * (channel panels first). The record is read anew on selection (names, scaling and rights may
+ * have changed); the values come from the live channel.
  */
 import { Alert, Badge, Card, Empty, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { TabsProps } from 'antd';
@@ -19,6 +20,7 @@ import DoPanel from './DoPanel';
 import { panelParam } from './format';
 import { AiPanel, DiPanel } from './InputPanels';
 import LiveIndicator from './LiveIndicator';
+import UnansweredAlert, { unansweredAddressOf } from './UnansweredAlert';
 import DisplayTab from '../configure/DisplayTab';
 import InfoTab from '../configure/InfoTab';
 import { mayManageLink } from '../configure/link-access';
@@ -68,6 +70,11 @@ export default function DeviceView({
   const typeName = type ? (type.names[i18n.language as 'en' | 'zh' | 'tc'] ?? type.names.zh) : record.type;
   const isOnline = flags?.isOnline ?? record.status.online;
   const isAlarm = flags?.isAlarm ?? false;
+  const unanswered = unansweredAddressOf(isOnline, flags, record.status);
+  const managesLink = mayManageLink(record, permission, me?.authority);
+  const openTab = (key: DeviceTab): void => {
+    void confirmDiscard().then((discard) => discard && setTab(key));
+  };
   const param = panelParam(me);
   const hasChannels = record.counts.do + record.counts.di + record.counts.ai + record.counts.ao > 0;
 
@@ -92,7 +99,7 @@ export default function DeviceView({
       children: <ParametersTab record={record} />,
     },
     { key: 'display', label: t('monitoring.device.tabs.display'), children: <DisplayTab record={record} /> },
-    ...(mayManageLink(record, permission, me?.authority)
+    ...(managesLink
       ? [{ key: 'link', label: t('monitoring.device.tabs.link'), children: <LinkTab record={record} /> }]
       : []),
     { key: 'sharing', label: t('monitoring.device.tabs.sharing'), children: <SharingTab record={record} /> },
@@ -153,17 +160,17 @@ export default function DeviceView({
           )}
         </Space>
       </Card>
+      {unanswered !== undefined && (
+        <UnansweredAlert
+          address={unanswered}
+          subDevice={record.parentId !== null}
+          onOpenLink={managesLink ? () => openTab('link') : undefined}
+        />
+      )}
       {record.openLink && (
         <Alert type="warning" showIcon message={t('monitoring.device.openLink')} data-testid="open-link" />
       )}
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          void confirmDiscard().then((discard) => discard && setTab(key as DeviceTab));
-        }}
-        items={items}
-        destroyOnHidden
-      />
+      <Tabs activeKey={tab} onChange={(key) => openTab(key as DeviceTab)} items={items} destroyOnHidden />
     </Space>
   );
 }

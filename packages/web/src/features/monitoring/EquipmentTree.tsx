@@ -4,7 +4,7 @@
  * touches and 10,000 devices scroll like ten. Arrow keys move, Enter selects, left/right close
  * and open.
  */
-import { TableOutlined } from '@ant-design/icons';
+import { TableOutlined, WarningFilled } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -35,6 +35,8 @@ interface RowLabels {
   readonly alarm: string;
   readonly online: string;
   readonly offline: string;
+  /** A device online whose link is up but which does not answer at this slave address. */
+  readonly unanswered: (address: number) => string;
   readonly soc: (soc: number) => string;
   readonly devices: (count: number) => string;
   readonly openGroup: string;
@@ -54,6 +56,17 @@ const DeviceBadges = memo(function DeviceBadges({
   return (
     <span className="tree-badges">
       {flags.isAlarm && <span className="tree-alarm">{labels.alarm}</span>}
+      {flags.isOnline && flags.unansweredAddress !== undefined && (
+        <span
+          className="tree-unanswered"
+          role="img"
+          aria-label={labels.unanswered(flags.unansweredAddress)}
+          title={labels.unanswered(flags.unansweredAddress)}
+          data-testid="tree-unanswered"
+        >
+          <WarningFilled aria-hidden />
+        </span>
+      )}
       <span className="tree-soc" title={labels.soc(flags.soc)}>
         {flags.soc}%
       </span>
@@ -165,6 +178,7 @@ export default function EquipmentTree({
       alarm: t('monitoring.tree.alarm'),
       online: t('monitoring.tree.online'),
       offline: t('monitoring.tree.offline'),
+      unanswered: (address) => t('monitoring.tree.unanswered', { address }),
       soc: (soc) => t('monitoring.tree.soc', { soc }),
       devices: (count) => t('monitoring.tree.devices', { count }),
       openGroup: t('monitoring.group.open'),

@@ -16,6 +16,7 @@ export default {
     devices_one: '{{count}} device',
     devices_other: '{{count}} devices',
     label: 'Equipment',
+    unanswered: 'Does not answer at address {{address}}',
   },
   group: {
     name: 'Device',
@@ -60,6 +61,13 @@ export default {
     type: 'Type',
     openLink:
       'Open link: this device connects without a link secret, so anyone who knows its serial number could impersonate it.',
+    unanswered:
+      'Online, but the device does not answer at address {{address}}: check its slave address (Link tab) and wiring.',
+    unansweredOthers:
+      'Online, but the device does not answer at address {{address}}: its owner should check its slave address and wiring.',
+    unansweredHost:
+      'Online, but its host does not answer at address {{address}}: check the host’s slave address and wiring.',
+    toLinkTab: 'Open the Link tab',
   },
   do: {
     title: 'Outputs',

@@ -16,6 +16,7 @@ export default {
     devices_one: '{{count}} 台設備',
     devices_other: '{{count}} 台設備',
     label: '設備',
+    unanswered: '地址 {{address}} 無應答',
   },
   group: {
     name: '設備',
@@ -59,6 +60,10 @@ export default {
     serial: '序號',
     type: '型號',
     openLink: '開放連接：此設備連接時不校驗連接密鑰，知道其序列號的人都可能冒充它。',
+    unanswered: '在線，但設備在地址 {{address}} 無應答：請檢查其從站地址（連線頁）和接線。',
+    unansweredOthers: '在線，但設備在地址 {{address}} 無應答：請設備所有者檢查其從站地址和接線。',
+    unansweredHost: '在線，但其主機在地址 {{address}} 無應答：請檢查主機的從站地址和接線。',
+    toLinkTab: '開啟連線頁',
   },
   do: {
     title: '繼電器輸出',

@@ -16,6 +16,7 @@ export default {
     devices_one: '{{count}} 台设备',
     devices_other: '{{count}} 台设备',
     label: '设备',
+    unanswered: '地址 {{address}} 无应答',
   },
   group: {
     name: '设备',
@@ -59,6 +60,10 @@ export default {
     serial: '序列号',
     type: '型号',
     openLink: '开放连接：此设备连接时不校验连接密钥，知道其序列号的人都可能冒充它。',
+    unanswered: '在线，但设备在地址 {{address}} 无应答：请检查其从站地址（连接页）和接线。',
+    unansweredOthers: '在线，但设备在地址 {{address}} 无应答：请设备所有者检查其从站地址和接线。',
+    unansweredHost: '在线，但其主机在地址 {{address}} 无应答：请检查主机的从站地址和接线。',
+    toLinkTab: '打开连接页',
   },
   do: {
     title: '继电器输出',
