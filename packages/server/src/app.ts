@@ -2,11 +2,9 @@
  * The HTTP application: Fastify with zod schemas (validation, types and OpenAPI from one
  * schema), the shared error shape, OpenAPI at /docs, and the domain plugins under /api/v1.
  */
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuthentication } from './accounts/authenticate.js';
 import { LogCodeSender } from './accounts/code-sender.js';
@@ -21,6 +19,7 @@ import { equipmentPlugin } from './equipment/plugin.js';
 import type { DialPolicy } from './gateway/dial-policy.js';
 import { linkSecretKey } from './gateway/secrets.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { installOpenApi } from './http/openapi.js';
 import { installSecurityHeaders, withSecurityHeaders } from './http/security-headers.js';
 import { liveDeviceHandler, operationsPlugin } from './gateway/operations.js';
 import type { DeviceOperator } from './gateway/operations.js';
@@ -103,14 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON replies of 1 KiB or more go gzipped to clients that take it (console/compression.ts).
   app.addHook('onSend', compressJson);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Fieldlink API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The OpenAPI description at /docs and /docs/json (http/openapi.ts).
+  await installOpenApi(app);
 
   const now = options.now ?? Date.now;
   installAuthentication(app, { db: options.storage.db, jwtKey: options.secrets.jwtKey, now });

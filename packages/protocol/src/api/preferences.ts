@@ -17,9 +17,15 @@ export const MinuteOfDay = z.number().int().min(0).max(1439);
 export const AlarmType = z.number().int().min(0).max(5);
 /** Sound file index: alarm{n+1}.mp3. */
 export const AlarmSound = z.number().int().min(0).max(9);
+/**
+ * A value of the console settings: any JSON. One schema for both shapes below, so the server's
+ * OpenAPI description can name this recursive type once (server http/openapi.ts).
+ */
+export const ConsoleSettingValue = z.json();
+
 /** Free-form console settings; bounded so the document stays small. */
 export const ConsoleSettings = z
-  .record(z.string().max(64), z.json())
+  .record(z.string().max(64), ConsoleSettingValue)
   .refine((value) => JSON.stringify(value).length <= 8192, {
     message: 'at most 8192 characters of JSON',
   });
@@ -77,7 +83,7 @@ export const ParamReply = z.object({
   /** Google map tiles instead of the default map. */
   googleMaps: z.boolean(),
   alarm: AlarmChoice,
-  consoleSettings: z.record(z.string(), z.json()),
+  consoleSettings: z.record(z.string(), ConsoleSettingValue),
 });
 
 /** What PATCH /me accepts for `param`: any subset (nested objects too), merged onto the stored values. */

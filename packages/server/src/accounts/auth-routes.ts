@@ -216,6 +216,8 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
       schema: {
         tags,
         summary: 'End a session: the family of the refresh token and/or of the bearer token',
+        // The bearer token is optional here: without it, the refresh token names the session.
+        security: [{}, { bearer: [] }],
         body: z.strictObject({ refreshToken: RefreshToken.optional() }).nullish(),
         response: { 204: z.null(), 401: ErrorReply },
       },
