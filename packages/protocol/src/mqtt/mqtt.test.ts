@@ -132,6 +132,56 @@ describe('MQTT topics', () => {
   });
 });
 
+/** Keys a device may add that mean nothing to the server, `except` those the format knows. */
+const extraKeyArb = (except: readonly string[]): fc.Arbitrary<string> =>
+  fc
+    .oneof(
+      fc.constantFrom('ts', 'rssi', 'fw', 'DO', 'Online', '__proto__', 'constructor', 'toString'),
+      fc.string({ maxLength: 8 }),
+    )
+    .filter((key) => !except.includes(key));
+
+/** Some extra keys, each with any JSON value. */
+const extrasArb = (except: readonly string[]): fc.Arbitrary<[string, unknown][]> =>
+  fc.uniqueArray(fc.tuple(extraKeyArb(except), fc.jsonValue({ maxDepth: 2 })), {
+    maxLength: 6,
+    selector: ([key]) => key,
+  });
+
+/** A JSON object of `entries` in a random order (`__proto__` an own key, as JSON.parse makes it). */
+const objectTextArb = (entries: [string, unknown][]): fc.Arbitrary<string> =>
+  fc
+    .shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length })
+    .map((shuffled) => JSON.stringify(Object.fromEntries(shuffled)));
+
+/** `text` with JSON whitespace around it. */
+const spacedArb = (text: string): fc.Arbitrary<string> =>
+  fc
+    .tuple(fc.stringMatching(/^[ \t\r\n]{0,4}$/), fc.stringMatching(/^[ \t\r\n]{0,4}$/))
+    .map(([before, after]) => `${before}${text}${after}`);
+
+/** `word` with each letter in upper or lower case at random. */
+const anyCaseArb = (word: string): fc.Arbitrary<string> =>
+  fc
+    .array(fc.boolean(), { minLength: word.length, maxLength: word.length })
+    .map((upper) => [...word].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
+
+const REPORT_KEYS = ['do', 'di', 'ai', 'ao', 'soc'];
+
+/** A report's JSON entries as a device may send them: DO and DI as booleans or 0/1 at random. */
+const deviceEntriesArb = (report: MqttReport): fc.Arbitrary<[string, unknown][]> =>
+  fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }).map((asBoolean) => {
+    const entries: [string, unknown][] = [];
+    const bits = (list: readonly boolean[], from: number) =>
+      list.map((b, i) => (asBoolean[from + i] ? b : Number(b)));
+    if (report.do) entries.push(['do', bits(report.do, 0)]);
+    if (report.di) entries.push(['di', bits(report.di, 32)]);
+    if (report.ai) entries.push(['ai', report.ai]);
+    if (report.ao) entries.push(['ao', report.ao]);
+    if (report.soc !== undefined) entries.push(['soc', report.soc]);
+    return entries;
+  });
+
 describe('MQTT status', () => {
   it('is {"online":true} or {"online":false}', () => {
     expect(text(encodeMqttStatus(true))).toBe('{"online":true}');
@@ -144,22 +194,100 @@ describe('MQTT status', () => {
     expect(parseMqttStatus(new Uint8Array(0))).toEqual({ ok: true, value: false });
   });
 
-  it('refuses anything else', () => {
-    for (const payload of [
-      '{"online":1}',
-      '{"online":"true"}',
-      '{"online":true,"since":1}',
-      '{}',
-      'true',
-      'online',
-      '{"online":true',
-      '[{"online":true}]',
-      'null',
-      '{"online":true}\u0000',
-      '{"online":tr\u00fce}',
-    ]) {
-      expect(parseMqttStatus(bytes(payload)).ok, payload).toBe(false);
+  it('takes what real devices send: extra keys, a bare true or false, online or offline, 1 or 0', () => {
+    for (const [payload, online] of [
+      ['{"online":true,"rssi":-60}', true],
+      ['{"ts":1712345678,"online":false,"fw":"1.0.3","泵":"开"}', false],
+      ['{"online":true,"online2":{"x":[1]}}', true],
+      ['true', true],
+      [' FALSE\n', false],
+      ['online', true],
+      ['Online\r\n', true],
+      ['OFFLINE', false],
+      ['\toffline ', false],
+      ['1', true],
+      [' 0 ', false],
+      ['\ufeff{"online":true}', true],
+    ] as const) {
+      expect(parseMqttStatus(bytes(payload)), payload).toEqual({ ok: true, value: online });
     }
+  });
+
+  it('refuses anything else, with the reason', () => {
+    for (const [payload, reason] of [
+      ['{"online":1}', 'online: expected true or false'],
+      ['{"online":"true"}', 'online: expected true or false'],
+      ['{"online":null}', 'online: expected true or false'],
+      ['{}', 'online: missing'],
+      ['{"rssi":-60}', 'online: missing'],
+      ['{"online":true', /^status is not /],
+      ['[{"online":true}]', /^status is not /],
+      ['"online"', /^status is not /],
+      ['null', /^status is not /],
+      ['2', /^status is not /],
+      ['yes', /^status is not /],
+      ['onlinee', /^status is not /],
+      [' ', /^status is not /],
+      ['{"online":true}\u0000', /^status is not /],
+      ['{"online":tr\u00fce}', /^status is not /],
+    ] as const) {
+      const result = parseMqttStatus(bytes(payload));
+      expect(result.ok, payload).toBe(false);
+      if (!result.ok) expect(result.error, payload).toMatch(reason);
+    }
+    expect(parseMqttStatus(Uint8Array.from([0x6f, 0x6e, 0xff]))).toEqual({
+      ok: false,
+      error: 'payload is not UTF-8 text',
+    });
+    expect(
+      parseMqttStatus(bytes(`{"online":true,"x":"${'x'.repeat(MAX_MQTT_PAYLOAD_BYTES)}"}`)),
+    ).toMatchObject({ ok: false, error: expect.stringMatching(/bytes/) });
+  });
+
+  it('takes every form of a status alike: any case, whitespace around, extra keys in any order', () => {
+    const formArb = fc.boolean().chain((online) =>
+      fc
+        .oneof(
+          fc
+            .constantFrom(...(online ? ['online', 'true', '1'] : ['offline', 'false', '0']))
+            .chain(anyCaseArb),
+          extrasArb(['online']).chain((extras) => objectTextArb([['online', online], ...extras])),
+        )
+        .chain(spacedArb)
+        .map((payload) => ({ online, payload })),
+    );
+    fc.assert(
+      fc.property(formArb, ({ online, payload }) => {
+        fc.pre(bytes(payload).length <= MAX_MQTT_PAYLOAD_BYTES);
+        expect(parseMqttStatus(bytes(payload))).toEqual({ ok: true, value: online });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never throws, and every refusal says why', () => {
+    const wrongArb = fc.oneof(
+      fc.string({ maxLength: 3 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.boolean(), { maxLength: 2 }),
+    );
+    const payloadArb = fc.oneof(
+      fc.uint8Array({ maxLength: 200 }),
+      fc.json().map(bytes),
+      fc.string({ maxLength: 12 }).map(bytes),
+      fc
+        .tuple(wrongArb, extrasArb(['online']))
+        .chain(([online, extras]) => objectTextArb([['online', online], ...extras]))
+        .map(bytes),
+    );
+    fc.assert(
+      fc.property(payloadArb, (payload) => {
+        const result = parseMqttStatus(payload);
+        if (!result.ok) expect(result.error.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -175,42 +303,65 @@ describe('MQTT report', () => {
     expect(parseMqttReport(bytes('{"soc":0}'))).toEqual({ ok: true, value: { soc: 0 } });
   });
 
+  it('takes DO and DI as booleans, and ignores the keys it does not know', () => {
+    expect(
+      parseMqttReport(
+        bytes(
+          '{"di":[true,false,1,0],"do":[false],"ts":1712345678,"rssi":-60,"fw":"1.0.3","meta":{"a":[1]}}',
+        ),
+      ),
+    ).toEqual({ ok: true, value: { di: [true, false, true, false], do: [false] } });
+    expect(parseMqttReport(bytes('{"ts":1712345678,"rssi":-60}'))).toEqual({ ok: true, value: {} });
+    expect(parseMqttReport(bytes('{"ai":[7],"name":"泵","DI":[2]}'))).toEqual({
+      ok: true,
+      value: { ai: [7] },
+    });
+    expect(parseMqttReport(bytes('\ufeff {"ao":[1]}\r\n'))).toEqual({ ok: true, value: { ao: [1] } });
+  });
+
   it('takes 32 channels of a kind, not 33', () => {
     const ones = (n: number): string => JSON.stringify(new Array<number>(n).fill(1));
     expect(parseMqttReport(bytes(`{"di":${ones(32)},"ai":${ones(32)}}`)).ok).toBe(true);
-    expect(parseMqttReport(bytes(`{"di":${ones(33)}}`)).ok).toBe(false);
+    expect(parseMqttReport(bytes(`{"di":${ones(33)}}`))).toEqual({
+      ok: false,
+      error: 'di: 33 channels, at most 32',
+    });
     expect(parseMqttReport(bytes(`{"ao":${ones(33)}}`)).ok).toBe(false);
   });
 
-  it('refuses wrong types, values out of range, unknown keys and what is not ASCII JSON', () => {
-    for (const payload of [
-      '{"do":[2]}',
-      '{"do":[true]}',
-      '{"di":[-1]}',
-      '{"ai":[65536]}',
-      '{"ai":[-1]}',
-      '{"ai":[1.5]}',
-      '{"ao":["7"]}',
-      '{"ao":7}',
-      '{"ai":[[1]]}',
-      '{"soc":101}',
-      '{"soc":-1}',
-      '{"soc":5.5}',
-      '{"soc":"5"}',
-      '{"temp":20}',
-      '{"ai":[1],"extra":null}',
-      '[]',
-      'null',
-      '7',
-      '"ai"',
-      '{"ai":[1]',
-      '',
-      '{"ai":[1]}\u00a0',
-    ]) {
-      const result = parseMqttReport(bytes(payload));
-      expect(result.ok, payload).toBe(false);
-      if (!result.ok) expect(result.error.length, payload).toBeGreaterThan(0);
+  it('refuses wrong types, values out of range and what is not JSON, with the reason', () => {
+    for (const [payload, reason] of [
+      ['{"do":[2]}', 'do.0: expected true, false, 1 or 0'],
+      ['{"do":["1"]}', 'do.0: expected true, false, 1 or 0'],
+      ['{"di":[1,-1]}', 'di.1: expected true, false, 1 or 0'],
+      ['{"di":null}', 'di: expected an array'],
+      ['{"di":{"0":1}}', 'di: expected an array'],
+      ['{"ai":[65536]}', 'ai.0: expected a whole number 0-65535'],
+      ['{"ai":[-1]}', 'ai.0: expected a whole number 0-65535'],
+      ['{"ai":[1.5]}', 'ai.0: expected a whole number 0-65535'],
+      ['{"ai":[true]}', 'ai.0: expected a whole number 0-65535'],
+      ['{"ao":["7"]}', 'ao.0: expected a whole number 0-65535'],
+      ['{"ao":7}', 'ao: expected an array'],
+      ['{"ai":[[1]]}', 'ai.0: expected a whole number 0-65535'],
+      ['{"soc":101}', 'soc: expected a whole number 0-100'],
+      ['{"soc":-1}', 'soc: expected a whole number 0-100'],
+      ['{"soc":5.5}', 'soc: expected a whole number 0-100'],
+      ['{"soc":"5"}', 'soc: expected a whole number 0-100'],
+      ['{"ts":1,"ai":["1"]}', 'ai.0: expected a whole number 0-65535'],
+      ['[]', 'expected an object'],
+      ['null', 'expected an object'],
+      ['7', 'expected an object'],
+      ['"ai"', 'expected an object'],
+      ['{"ai":[1]', 'payload is not JSON'],
+      ['', 'payload is not JSON'],
+      ['{"ai":[1]}\u00a0', 'payload is not JSON'],
+    ] as const) {
+      expect(parseMqttReport(bytes(payload)), payload).toEqual({ ok: false, error: reason });
     }
+    expect(parseMqttReport(Uint8Array.from([0x7b, 0xff, 0x7d]))).toEqual({
+      ok: false,
+      error: 'payload is not UTF-8 JSON',
+    });
   });
 
   it(`refuses payloads over ${MAX_MQTT_PAYLOAD_BYTES} bytes`, () => {
@@ -229,12 +380,90 @@ describe('MQTT report', () => {
     );
   });
 
+  it('takes any valid report alike with extra keys, booleans or 0/1, any key order and whitespace', () => {
+    const payloadArb = reportArb.chain((report) =>
+      fc
+        .tuple(deviceEntriesArb(report), extrasArb(REPORT_KEYS))
+        .chain(([entries, extras]) => objectTextArb([...entries, ...extras]))
+        .chain(spacedArb)
+        .map((payload) => ({ report, payload })),
+    );
+    fc.assert(
+      fc.property(payloadArb, ({ report, payload }) => {
+        fc.pre(bytes(payload).length <= MAX_MQTT_PAYLOAD_BYTES);
+        const plain = parseMqttReport(encodeMqttReport(report));
+        expect(plain).toEqual({ ok: true, value: report });
+        expect(parseMqttReport(bytes(payload))).toEqual(plain);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses a report with one wrong kind, extra keys or not, naming the kind', () => {
+    const wrongBit = fc.oneof(
+      fc.constantFrom<unknown>('1', '0', 'true', null, 0.5, -1, [1], {}),
+      fc.integer({ min: 2 }),
+      fc.string({ maxLength: 3 }),
+    );
+    const wrongRegister = fc.oneof(
+      fc.constantFrom<unknown>('7', true, false, null, 1.5, [1], {}),
+      fc.integer({ min: 0x10000 }),
+      fc.integer({ max: -1 }),
+      fc.string({ maxLength: 3 }),
+    );
+    const wrongList = (good: fc.Arbitrary<unknown>, wrong: fc.Arbitrary<unknown>) =>
+      fc.oneof(
+        // One wrong entry among good ones.
+        fc
+          .tuple(fc.array(good, { maxLength: 31 }), wrong, fc.nat())
+          .map(([list, bad, at]) => list.toSpliced(at % (list.length + 1), 0, bad)),
+        // Too many channels.
+        fc.array(good, { minLength: 33, maxLength: 40 }),
+        // Not a list.
+        fc.oneof(
+          wrong.filter((v) => !Array.isArray(v)),
+          fc.boolean(),
+          fc.dictionary(fc.string({ maxLength: 2 }), good, { maxKeys: 2 }),
+        ),
+      );
+    const wrongKindArb = fc.oneof(
+      fc.tuple(fc.constantFrom('do', 'di'), wrongList(fc.constantFrom(0, 1, true, false), wrongBit)),
+      fc.tuple(fc.constantFrom('ai', 'ao'), wrongList(fc.integer({ min: 0, max: 0xffff }), wrongRegister)),
+      fc.tuple(
+        fc.constant('soc'),
+        fc.oneof(
+          fc.constantFrom<unknown>('5', true, null, 5.5, [50]),
+          fc.integer({ min: 101 }),
+          fc.integer({ max: -1 }),
+        ),
+      ),
+    );
+    const payloadArb = fc
+      .tuple(reportArb, wrongKindArb, extrasArb(REPORT_KEYS))
+      .chain(([report, [kind, wrong], extras]) =>
+        deviceEntriesArb(report).chain((entries) =>
+          objectTextArb([...entries.filter(([key]) => key !== kind), [kind, wrong], ...extras]).map(
+            (payload) => ({ kind, payload }),
+          ),
+        ),
+      );
+    fc.assert(
+      fc.property(payloadArb, ({ kind, payload }) => {
+        fc.pre(bytes(payload).length <= MAX_MQTT_PAYLOAD_BYTES);
+        const result = parseMqttReport(bytes(payload));
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.error).toMatch(new RegExp(`^${kind}[.:]`));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('never throws on random JSON or random bytes, and what it takes encodes back to itself', () => {
     fc.assert(
       fc.property(fc.oneof(fc.json().map(bytes), fc.uint8Array({ maxLength: 200 })), (payload) => {
         const report = parseMqttReport(payload);
-        parseMqttStatus(payload);
         if (report.ok) expect(parseMqttReport(encodeMqttReport(report.value))).toEqual(report);
+        else expect(report.error.length).toBeGreaterThan(0);
       }),
       { numRuns: 2000 },
     );
@@ -249,7 +478,7 @@ describe('MQTT report', () => {
       fc.string({ maxLength: 3 }),
     );
     const objectArb = fc.dictionary(
-      fc.constantFrom('do', 'di', 'ai', 'ao', 'soc', 'x'),
+      fc.constantFrom('do', 'di', 'ai', 'ao', 'soc', 'x', 'ts'),
       fc.oneof(anyValue, fc.array(anyValue, { maxLength: 34 })),
     );
     fc.assert(
@@ -258,14 +487,15 @@ describe('MQTT report', () => {
         const valid = Object.entries(object).every(([key, value]) => {
           if (key === 'soc')
             return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 100;
+          if (!REPORT_KEYS.includes(key)) return true;
           if (!Array.isArray(value) || value.length > 32) return false;
-          if (key === 'do' || key === 'di') return value.every((v) => v === 0 || v === 1);
-          if (key === 'ai' || key === 'ao') {
-            return value.every((v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffff);
+          if (key === 'do' || key === 'di') {
+            return value.every((v) => v === 0 || v === 1 || typeof v === 'boolean');
           }
-          return false;
+          return value.every((v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffff);
         });
         expect(result.ok).toBe(valid);
+        if (!result.ok) expect(result.error.length).toBeGreaterThan(0);
       }),
       { numRuns: 2000 },
     );

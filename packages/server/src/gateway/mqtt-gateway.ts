@@ -52,7 +52,7 @@ import { redialDelay } from './modbus-tcp-dialer.js';
 import { MqttLink, MqttTransport } from './mqtt-link.js';
 import type { MqttLinkOptions } from './mqtt-link.js';
 import { MqttDeviceMessages } from './mqtt-messages.js';
-import type { LinkedDevice, ReportSink } from './mqtt-messages.js';
+import type { LinkedDevice, Refusal, ReportSink } from './mqtt-messages.js';
 import { MqttNodes } from './mqtt-nodes.js';
 import type { LinkRegistry } from './registry.js';
 
@@ -143,8 +143,10 @@ export class MqttGateway {
   /** The live nodes, and which one owns each device. */
   private readonly nodes: MqttNodes;
   private presenceTimer: NodeJS.Timeout | undefined;
-  /** Per-serial warnings (unknown serial, bad status, bad report): one per serial per 10 minutes. */
+  /** Unknown serials: one line per serial per 10 minutes. */
   private readonly serialWarnings = new LogThrottle({ intervalMs: 600_000 });
+  /** Refused device messages (status, report, json, rf): one line per serial and kind per minute. */
+  private readonly refusals = new LogThrottle({ intervalMs: 60_000 });
   /** Broker errors and stray topics: one line a minute. */
   private readonly warnings = new LogThrottle({ intervalMs: 60_000 });
   /** Serials heard online, by upper-case serial. */
@@ -180,7 +182,7 @@ export class MqttGateway {
     this.reports = options.reports;
     this.messages = new MqttDeviceMessages(
       options.reports,
-      (sn, kind, details, message) => this.warnSerial(sn, kind, details, message),
+      (refusal, message) => this.refuse(refusal, message),
       (details, message) => this.warn('report', details, message),
     );
     this.linkOptions = options.link ?? {};
@@ -377,13 +379,13 @@ export class MqttGateway {
     }
     switch (parsed.kind) {
       case 'status':
-        return this.status(parsed.serial, payload);
+        return this.status(parsed.serial, topic, payload);
       case 'report':
       case 'json':
       case 'rf': {
         // Not linked here (yet): nothing is taken from it.
         const device = this.linkedDevice(parsed.serial);
-        if (device) this.messages[parsed.kind](device, payload);
+        if (device) this.messages[parsed.kind](device, topic, payload);
         return;
       }
       case 'up':
@@ -399,11 +401,11 @@ export class MqttGateway {
     }
   }
 
-  private status(topicSerial: string, payload: Uint8Array): void {
+  private status(topicSerial: string, topic: string, payload: Uint8Array): void {
     const sn = topicSerial.toUpperCase();
     const status = parseMqttStatus(payload);
     if (!status.ok) {
-      this.warnSerial(sn, 'status', { error: status.error }, 'MQTT status refused');
+      this.refuse({ serial: sn, kind: 'status', topic, reason: status.error }, 'MQTT status refused');
       return;
     }
     let device = this.devices.get(sn);
@@ -667,5 +669,11 @@ export class MqttGateway {
   private warnSerial(sn: string, kind: string, details: object, message: string): void {
     const held = this.serialWarnings.take(`${kind}:${sn}`);
     if (held !== null) this.log.warn({ serial: sn, ...details, ...(held > 0 ? { held } : {}) }, message);
+  }
+
+  /** A device message refused: logged with the serial, topic and reason, throttled. */
+  private refuse({ serial, kind, topic, reason }: Refusal, message: string): void {
+    const held = this.refusals.take(`${kind}:${serial}`);
+    if (held !== null) this.log.warn({ serial, topic, reason, ...(held > 0 ? { held } : {}) }, message);
   }
 }

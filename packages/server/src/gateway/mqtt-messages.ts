@@ -2,7 +2,8 @@
  * What MQTT devices send of their own accord (docs/protocol.md § MQTT report and § MQTT device
  * messages): reports of their state, handed to the DeviceService like a poll's values; their own
  * JSON messages, passed to consoles as JsonMsg; and a team host's radio frames, passed on as
- * RFMsg. Each is checked strictly and dropped with a (throttled) warning when it breaks a rule.
+ * RFMsg. Each is checked (a report's keys the format does not know are ignored, see
+ * parseMqttReport) and dropped with a reason, logged throttled, when it breaks a rule.
  */
 import {
   equipmentType,
@@ -31,8 +32,18 @@ export interface LinkedDevice {
   readonly equipment: LinkEquipment;
 }
 
+/** A message refused, and why. */
+export interface Refusal {
+  /** Upper case, as stored. */
+  readonly serial: string;
+  readonly kind: 'status' | 'report' | 'json' | 'rf';
+  /** The topic it came on. */
+  readonly topic: string;
+  readonly reason: string;
+}
+
 /** How a refused message is logged: throttled per device and kind. */
-export type RefusalLog = (sn: string, kind: string, details: object, message: string) => void;
+export type RefusalLog = (refusal: Refusal, message: string) => void;
 
 export class MqttDeviceMessages {
   constructor(
@@ -41,18 +52,14 @@ export class MqttDeviceMessages {
     private readonly failed: (details: object, message: string) => void,
   ) {}
 
-  report(device: LinkedDevice, payload: Uint8Array): void {
+  report(device: LinkedDevice, topic: string, payload: Uint8Array): void {
     if (!this.sink) return;
     const parsed = parseMqttReport(payload);
-    const error = parsed.ok
-      ? countsMismatch(parsed.value, equipmentType(device.equipment.type)?.counts)
-      : parsed.error;
-    if (error !== null || !parsed.ok) {
-      this.refused(device.sn, 'report', { error }, 'MQTT report refused');
+    const state = parsed.ok ? take(parsed.value, equipmentType(device.equipment.type)?.counts) : parsed.error;
+    if (typeof state === 'string') {
+      this.refused({ serial: device.sn, kind: 'report', topic, reason: state }, 'MQTT report refused');
       return;
     }
-    const state = toState(parsed.value);
-    if (state === null) return;
     const equipmentId = device.equipment.id;
     void this.sink.report(equipmentId, state).catch((e: unknown) => {
       // The writer reports its own backlog (HistoryWriter onBacklog).
@@ -62,10 +69,13 @@ export class MqttDeviceMessages {
     });
   }
 
-  json(device: LinkedDevice, payload: Uint8Array): void {
+  json(device: LinkedDevice, topic: string, payload: Uint8Array): void {
     const parsed = parseMqttJson(payload);
     if (!parsed.ok) {
-      this.refused(device.sn, 'json', { error: parsed.error }, 'MQTT JSON message refused');
+      this.refused(
+        { serial: device.sn, kind: 'json', topic, reason: parsed.error },
+        'MQTT JSON message refused',
+      );
       return;
     }
     this.sink?.relay?.(device.equipment.id, {
@@ -74,19 +84,20 @@ export class MqttDeviceMessages {
     });
   }
 
-  rf(device: LinkedDevice, payload: Uint8Array): void {
+  rf(device: LinkedDevice, topic: string, payload: Uint8Array): void {
     if (equipmentType(device.equipment.type)?.hostRole !== 'team') {
       this.refused(
-        device.sn,
-        'rf',
-        { type: device.equipment.type },
+        { serial: device.sn, kind: 'rf', topic, reason: `${device.equipment.type} is not a team host` },
         'MQTT radio frame refused: not a team host',
       );
       return;
     }
     const parsed = parseMqttRadioFrame(payload);
     if (!parsed.ok) {
-      this.refused(device.sn, 'rf', { error: parsed.error }, 'MQTT radio frame refused');
+      this.refused(
+        { serial: device.sn, kind: 'rf', topic, reason: parsed.error },
+        'MQTT radio frame refused',
+      );
       return;
     }
     this.sink?.relay?.(device.equipment.id, {
@@ -108,9 +119,16 @@ function countsMismatch(report: MqttReport, counts: ChannelCounts | undefined): 
   return null;
 }
 
-/** The report's parts as a device state (its lists as parsed, not copied), or null when it has none. */
-function toState(report: MqttReport): DeviceState | null {
-  if (!report.do && !report.di && !report.ai && !report.ao && report.soc === undefined) return null;
+/**
+ * The report as a device state (its lists as parsed, not copied), or why it is refused: its
+ * channels do not fit the type, or it holds none of the kinds (only keys that are ignored).
+ */
+function take(report: MqttReport, counts: ChannelCounts | undefined): DeviceState | string {
+  const mismatch = countsMismatch(report, counts);
+  if (mismatch !== null) return mismatch;
+  if (!report.do && !report.di && !report.ai && !report.ao && report.soc === undefined) {
+    return 'nothing to take: none of do, di, ai, ao, soc';
+  }
   const state: { -readonly [K in keyof DeviceState]: DeviceState[K] } = {};
   if (report.do) state.do = report.do;
   if (report.di) state.di = report.di;
