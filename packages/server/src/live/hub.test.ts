@@ -29,19 +29,34 @@ describe('LiveHub', () => {
   it('sends device info only to sessions that may read the equipment, merged per device per window', () => {
     vi.useFakeTimers();
     const hub = new LiveHub({ batchMs: 300 });
+    // A first push after a quiet window goes at once; this one opens the window.
+    const opener = new FakeSocket();
+    hub.setReadable(hub.attach(opener), [9]);
     const a = new FakeSocket();
     const b = new FakeSocket();
     const sa = hub.attach(a);
     const sb = hub.attach(b);
     hub.setReadable(sa, [1, 2]);
     hub.setReadable(sb, [2]);
+    hub.pushDeviceInfo(1, push('ONE', { regdo: [0] }));
+    hub.pushDeviceInfo(2, { infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: false } });
+    expect(a.sent).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(a.sent).toEqual([
+      push('ONE', { regdo: [0] }),
+      { infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: false } },
+    ]);
+    a.sent.length = 0;
+    b.sent.length = 0;
+    // Within the window: merged per device, sent when it closes, 300 ms after the last send.
+    vi.advanceTimersByTime(100);
     hub.pushDeviceInfo(1, push('ONE', { regdo: [1] }));
     hub.pushDeviceInfo(1, push('ONE', { regai: [100, 200] }));
     hub.pushDeviceInfo(1, push('ONE', { regdo: [3] }));
     hub.pushDeviceInfo(2, { infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: true } });
     hub.pushDeviceInfo(3, push('THREE', { regdo: [1] }));
     expect(a.sent).toEqual([]);
-    vi.advanceTimersByTime(299);
+    vi.advanceTimersByTime(199);
     expect(a.sent).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(a.sent).toEqual([
@@ -49,6 +64,44 @@ describe('LiveHub', () => {
       { infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: true } },
     ]);
     expect(b.sent).toEqual([{ infotype: 'EquipInfoNow', info: { SN: 'TWO', IsOnline: true } }]);
+    expect(opener.sent).toEqual([]);
+  });
+
+  it('merges the link fields of a device within a window: a battery level and a silence both arrive', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub({ batchMs: 300 });
+    const a = new FakeSocket();
+    hub.setReadable(hub.attach(a), [1]);
+    hub.pushDeviceInfo(1, { infotype: 'EquipInfoNow', info: { SN: 'ONE', IsOnline: true, SOC: 55 } });
+    hub.pushDeviceInfo(1, { infotype: 'EquipInfoNow', info: { SN: 'ONE', IsOnline: true, Unanswered: 254 } });
+    vi.advanceTimersByTime(0);
+    expect(a.sent).toEqual([
+      { infotype: 'EquipInfoNow', info: { SN: 'ONE', IsOnline: true, SOC: 55, Unanswered: 254 } },
+    ]);
+  });
+
+  it('sends the first update after a quiet window at once, and throttles a stream to one a window', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub({ batchMs: 300 });
+    const a = new FakeSocket();
+    hub.setReadable(hub.attach(a), [1]);
+    // Ten updates a second for two seconds: the first at once, then one per 300 ms.
+    const sentAt: number[] = [];
+    for (let t = 0; t < 2000; t += 100) {
+      hub.pushDeviceInfo(1, push('ONE', { regai: [t] }));
+      const before = a.sent.length;
+      vi.advanceTimersByTime(100);
+      for (let i = before; i < a.sent.length; i++) sentAt.push(t);
+    }
+    vi.advanceTimersByTime(300);
+    expect(sentAt[0]).toBe(0);
+    expect(a.sent.length).toBeLessThanOrEqual(8);
+    expect(a.sent.at(-1)).toEqual(push('ONE', { regai: [1900] }));
+    // Quiet for a window: the next goes at once again.
+    vi.advanceTimersByTime(1000);
+    hub.pushDeviceInfo(1, push('ONE', { regai: [7] }));
+    vi.advanceTimersByTime(0);
+    expect(a.sent.at(-1)).toEqual(push('ONE', { regai: [7] }));
   });
 
   it('publishes alarms at once, and forgets detached sessions and dropped equipment', () => {
@@ -88,7 +141,7 @@ describe('LiveHub', () => {
     hub.pushDeviceInfo(3, { infotype: 'EquipInfoNow', info: { SN: 'THREE', IsOnline: false } });
     hub.pushDeviceInfo(2, push('TWO', { regdo: [0] }));
     expect(log).toEqual([]);
-    vi.advanceTimersByTime(300);
+    vi.advanceTimersByTime(0);
     expect(log).toEqual(['cork', 'TWO', 'ONE', 'THREE', 'uncork']);
   });
 

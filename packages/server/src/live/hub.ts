@@ -4,9 +4,10 @@
  *
  * - A session hears only about equipment its user may read; the set is given at register and
  *   replaced whenever the user's access changes.
- * - Device info (PushInfo, EquipInfoNow) is coalesced per device: every update inside one batch
- *   window (300 ms) is merged into one message, sent when the window closes. Other messages
- *   (alarms, operation results) go at once.
+ * - Device info (PushInfo, EquipInfoNow) is throttled per session (spec §4: a 300 ms window): the
+ *   first update after a quiet window goes at once (on the next turn of the event loop, with
+ *   whatever else that turn pushed); later ones within the window are merged per device and sent
+ *   when it closes. Other messages (alarms, operation results) go at once.
  * - A browser that does not read fast enough never grows server memory without bound: while its
  *   socket holds more than `maxBuffered` bytes, device info waits, merged into one latest state
  *   per device; if it stays blocked for `stallMs`, the session is told `unregister` with reason
@@ -48,6 +49,8 @@ export class LiveSession {
   /** Latest device info per equipment and infotype (infoKey), waiting for the window to close. */
   readonly pending = new Map<number, DeviceInfo>();
   timer: ReturnType<typeof setTimeout> | null = null;
+  /** When device info was last sent (the hub's clock); the next waits until a window after it. */
+  sentAt = Number.NEGATIVE_INFINITY;
   /** When device info first had to wait on a full socket; null when it is flowing. */
   blockedSince: number | null = null;
   closed = false;
@@ -150,16 +153,22 @@ export class LiveHub {
     return sessions.size;
   }
 
-  /** Device info about an equipment, merged per device and sent when the batch window closes. */
+  /**
+   * Device info about an equipment: sent at once after a quiet window, else merged per device and
+   * sent when the window since the last send closes.
+   */
   pushDeviceInfo(equipmentId: number, message: DeviceInfo): void {
     const sessions = this.#byEquipment.get(equipmentId);
     if (!sessions) return;
     const key = infoKey(equipmentId, message);
+    let now: number | undefined;
     for (const session of sessions) {
       const before = session.pending.get(key);
       session.pending.set(key, before ? merge(before, message) : message);
       if (session.timer === null) {
-        session.timer = setTimeout(() => this.#flush(session), this.#batchMs);
+        now ??= this.#now();
+        const wait = Math.max(0, session.sentAt + this.#batchMs - now);
+        session.timer = setTimeout(() => this.#flush(session), wait);
       }
     }
   }
@@ -178,6 +187,7 @@ export class LiveHub {
       return;
     }
     session.blockedSince = null;
+    session.sentAt = this.#now();
     const messages = [...session.pending.values()];
     session.pending.clear();
     // One frame per message (the console reads them one by one), all in one write.
@@ -210,9 +220,12 @@ function infoKey(equipmentId: number, message: DeviceInfo): number {
   return equipmentId * 2 + (message.infotype === 'PushInfo' ? 0 : 1);
 }
 
-/** Later fields win; a PushInfo keeps the fields the later one does not carry. */
+/** Later fields win; each keeps the fields the later one does not carry (a battery level, a silence). */
 function merge(before: DeviceInfo, after: DeviceInfo): DeviceInfo {
   if (before.infotype === 'PushInfo' && after.infotype === 'PushInfo') {
+    return { ...after, info: { ...before.info, ...after.info } };
+  }
+  if (before.infotype === 'EquipInfoNow' && after.infotype === 'EquipInfoNow') {
     return { ...after, info: { ...before.info, ...after.info } };
   }
   return after;
