@@ -93,7 +93,9 @@ function parseLine(line: Uint8Array, rest: Uint8Array, format: RegistrationForma
     return refuse(`registration longer than ${MAX_REGISTRATION_LENGTH} bytes`);
   }
   if (format.hex) {
-    const serial = Array.from(line, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+    const serial = Array.from(line, (b) => b.toString(16).padStart(2, '0'))
+      .join('')
+      .toUpperCase();
     if (!SERIAL.test(serial)) return refuse('a binary registration must be 2-16 bytes');
     return { ok: true, serial, secret: null, rest };
   }
@@ -111,7 +113,8 @@ function parseLine(line: Uint8Array, rest: Uint8Array, format: RegistrationForma
   return { ok: true, serial: serial.toUpperCase(), secret, rest };
 }
 
-export type ReaderStep = { readonly kind: 'more' } | { readonly kind: 'done'; readonly result: RegistrationResult };
+export type ReaderStep =
+  { readonly kind: 'more' } | { readonly kind: 'done'; readonly result: RegistrationResult };
 
 /**
  * Reads a connection's registration from the chunks as they arrive: `push` each chunk; 'more'
