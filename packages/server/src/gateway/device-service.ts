@@ -627,6 +627,9 @@ export class DeviceService {
     const hostId = equipment.parent_id ?? equipment.id;
     const host = this.#online.get(hostId);
     const link = host ? this.#registry.get(host.sn) : undefined;
+    if (host && !link && this.#registry.inGrace(host.sn)) {
+      throw new OperationError('offline', 'the device is reconnecting: try again in a moment');
+    }
     if (!host || !link) throw new OperationError('offline', 'the equipment is offline');
     if (equipment.parent_id === null) {
       return { link, target: { type, unit: host.unit }, host, equipment };

@@ -76,6 +76,7 @@ describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
       log,
       backoff: { initialMs: 20, maxMs: 80, resetAfterMs: 10_000 },
       policy: loopbackDialPolicy(),
+      reconnectGraceMs: 300,
       ...options,
     });
     cleanup.push(async () => {
@@ -192,7 +193,7 @@ describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
     device.memory.inputs[2] = true;
     const { server, port } = await serve(device);
     const id = await addDevice(storage(), 'MBT00001', port);
-    const { registry, devices, dialer, events } = await start({}, 40);
+    const { registry, devices, dialer, events, log } = await start({}, 40);
 
     await dialer.refresh();
     await until(() => registry.get('MBT00001') !== undefined);
@@ -225,10 +226,19 @@ describe.each(storageCases())('Modbus TCP dialer on %s', (store) => {
     expect(plain()).toEqual(['online MBT00001', 'offline MBT00001', 'online MBT00001']);
     expect((await devices.poll(id, 'user'))?.do?.[2]).toBe(true);
 
-    // A hang-up with the port still open: back at once (after the first wait).
+    // A hang-up with the port still open (a device closing idle connections): dialled back within
+    // the grace, it never goes offline.
+    const before = registry.get('MBT00001');
     back.server.disconnectAll();
-    await until(() => events.length === 5);
-    expect(plain().slice(3)).toEqual(['offline MBT00001', 'online MBT00001']);
+    await until(() => registry.get('MBT00001') !== undefined && registry.get('MBT00001') !== before);
+    await delay(400);
+    expect(plain()).toEqual(['online MBT00001', 'offline MBT00001', 'online MBT00001']);
+    expect(await onlineFlag(id)).toBe(1);
+    expect(devices.isOnline(id)).toBe(true);
+    expect((await devices.poll(id, 'user'))?.do?.[2]).toBe(true);
+    expect(log.entries.some((e) => e.message === 'link back within its grace: no offline recorded')).toBe(
+      true,
+    );
   });
 
   it('closes a device that stops answering as dead, marks it offline and keeps redialling', async () => {

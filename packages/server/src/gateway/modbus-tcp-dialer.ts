@@ -3,7 +3,9 @@
  * and `link_port`): one connection per device, its ModbusTcpLink registered in the LinkRegistry
  * under the device's serial number (which marks it online), and when the link closes a redial
  * after an exponential back-off with jitter (1 s doubling to 60 s by default, reset once a link
- * has stayed up 30 s). `refresh()` reads the rows again: new addresses are dialled, changed ones
+ * has stayed up 30 s). A device that hangs up (many close idle connections every 30-60 s) and is
+ * dialled back within the reconnect grace (15 s) never shows offline: nothing is written, pushed
+ * or recorded for the gap. `refresh()` reads the rows again: new addresses are dialled, changed ones
  * redialled, removed ones hung up.
  *
  * Only addresses the DialPolicy allows are dialled (dial-policy.ts): a host name is resolved once
@@ -43,6 +45,11 @@ export interface ModbusTcpDialerOptions {
   readonly backoff?: Backoff;
   /** Give up a connection attempt after this long; default 10 000 ms. */
   readonly connectTimeoutMs?: number;
+  /**
+   * A link that drops and is dialled back within this long is taken over quietly, without the
+   * device going offline; default 15 000 ms, 0 for none.
+   */
+  readonly reconnectGraceMs?: number;
   readonly log?: GatewayLog;
   /** 0 ≤ x < 1, for the jitter; default Math.random. */
   readonly random?: () => number;
@@ -55,6 +62,7 @@ export interface ModbusTcpDialerOptions {
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_RECONNECT_GRACE_MS = 15_000;
 
 const lookupAll = async (host: string): Promise<readonly string[]> =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -187,7 +195,7 @@ class Connection {
         return;
       }
       link.once('close', (reason) => this.closed(reason, upAt));
-      this.dialer.registry.add(sn, equipmentId, link);
+      this.dialer.registry.add(sn, equipmentId, link, { graceMs: this.dialer.reconnectGraceMs });
       this.dialer.log.info({ serial: sn, equipmentId, remote: link.remoteAddress }, 'Modbus TCP link up');
     });
   }
@@ -218,6 +226,7 @@ interface DialerSettings {
   readonly backoff: Backoff;
   readonly resetAfterMs: number;
   readonly connectTimeoutMs: number;
+  readonly reconnectGraceMs: number;
   readonly log: GatewayLog;
   readonly random: () => number;
   readonly now: () => number;
@@ -242,6 +251,7 @@ export class ModbusTcpDialer {
       backoff: options.backoff ?? {},
       resetAfterMs: options.backoff?.resetAfterMs ?? 30_000,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      reconnectGraceMs: options.reconnectGraceMs ?? DEFAULT_RECONNECT_GRACE_MS,
       log: options.log ?? silentLog,
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,

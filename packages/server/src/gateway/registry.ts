@@ -6,6 +6,11 @@
  * leaves the equipment online. Writes for one serial run in order, so a quick up-down-up ends
  * the way the links did; `online` and `offline` are emitted once the row is written.
  *
+ * A link added with a grace (the Modbus TCP dialer's links: many devices close idle connections
+ * every 30-60 s) that the device hangs up, or whose connection breaks, is not marked offline
+ * at once: when a new link of the serial comes up within the grace, it takes over quietly, with no
+ * offline and online written, pushed or recorded; only a device not back in time goes offline.
+ *
  * The online write names this node (`link_node`), so a node that crashed can find the devices it
  * held when it starts again (stale-links.ts); the offline write leaves a row another node has
  * claimed since (its device dialled that node meanwhile) as that node wrote it.
@@ -39,6 +44,13 @@ interface Entry {
   readonly link: DeviceLink;
 }
 
+/**
+ * Reasons a link closes that are given a grace: the device hung up or the connection broke. Not
+ * the server's own endings (shutdown, replaced) nor a device that stopped answering or sending
+ * (dead, idle), which a new connection would not cure.
+ */
+const GRACED: ReadonlySet<LinkCloseReason> = new Set(['disconnected', 'error']);
+
 export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
   private readonly db: Kysely<Database>;
   private readonly now: () => number;
@@ -47,6 +59,8 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
   private readonly links = new Map<string, Entry>();
   /** The last status write queued for each serial. */
   private readonly writes = new Map<string, Promise<void>>();
+  /** Serials whose link dropped within its grace: the offline that follows unless a link comes back. */
+  private readonly graced = new Map<string, { readonly timer: NodeJS.Timeout; readonly offline: () => void }>();
 
   constructor(options: LinkRegistryOptions) {
     super();
@@ -74,7 +88,7 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
    * Make `link` the live link of `sn` (upper case, as stored) and mark its equipment online. A link the serial already
    * had is closed with reason 'replaced'. A link that is already closed is ignored.
    */
-  add(sn: string, equipmentId: number, link: DeviceLink): void {
+  add(sn: string, equipmentId: number, link: DeviceLink, options: { readonly graceMs?: number } = {}): void {
     if (link.closed) return;
     const previous = this.links.get(sn);
     this.links.set(sn, { equipmentId, link });
@@ -82,9 +96,33 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
     link.once('close', (reason) => {
       if (this.links.get(sn)?.link !== link) return;
       this.links.delete(sn);
-      this.status(sn, equipmentId, 0, () => this.emit('offline', sn, equipmentId, reason));
+      const offline = (): void => {
+        this.graced.delete(sn);
+        this.status(sn, equipmentId, 0, () => this.emit('offline', sn, equipmentId, reason));
+      };
+      const graceMs = options.graceMs ?? 0;
+      if (graceMs <= 0 || !GRACED.has(reason)) {
+        offline();
+        return;
+      }
+      const timer = setTimeout(offline, graceMs);
+      timer.unref();
+      this.graced.set(sn, { timer, offline });
     });
+    const back = this.graced.get(sn);
+    if (back) {
+      // Back within the grace: the device never went offline.
+      clearTimeout(back.timer);
+      this.graced.delete(sn);
+      this.log.info({ serial: sn, equipmentId }, 'link back within its grace: no offline recorded');
+      return;
+    }
     this.status(sn, equipmentId, 1, () => this.emit('online', sn, equipmentId));
+  }
+
+  /** Whether a serial's link dropped and is within its grace (not yet offline). */
+  inGrace(sn: string): boolean {
+    return this.graced.has(sn.toUpperCase());
   }
 
   /** Resolves once every status write queued so far is done. */
@@ -94,6 +132,10 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
 
   /** Close every link (reason 'shutdown'), marking its equipment offline, and wait for the writes. */
   async close(): Promise<void> {
+    for (const { timer, offline } of [...this.graced.values()]) {
+      clearTimeout(timer);
+      offline();
+    }
     for (const { link } of [...this.links.values()]) link.close('shutdown');
     await this.settled();
   }
