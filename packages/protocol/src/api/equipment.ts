@@ -136,6 +136,10 @@ export const EquipmentTypeReply = z.object({
   slaveAddress: z.number(),
   /** It has the maker's clock and status block: the server sets its clock (unless switched off per device). */
   clock: z.boolean(),
+  /** The first coil (DO), discrete input (DI) and input register (AI) of channel 1 (AO: aoRegister). */
+  starts: z.object({ do: z.number(), di: z.number(), ai: z.number() }),
+  /** Added by an operator as data (POST /equipment-types), not built in. */
+  custom: z.boolean(),
   defaults: Settings,
 });
 export type EquipmentTypeReply = z.infer<typeof EquipmentTypeReply>;
@@ -275,3 +279,30 @@ export const TreeReply = z.object({
   counters: CountersReply,
 });
 export type TreeReply = z.infer<typeof TreeReply>;
+
+const ChannelCount = z.number().int().min(0).max(32);
+const Register = z.number().int().min(0).max(0xffff);
+
+/**
+ * POST /equipment-types and PUT /equipment-types/:type (administrators): a board of another maker
+ * described as data. Defaults suit a plain Modbus board: channels from register 0, slave address
+ * 1, no clock, no rule pages.
+ */
+export const CustomTypeInput = z.strictObject({
+  type: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{1,63}$/,
+      '2-64 letters, digits, . _ or -, starting with a letter or digit',
+    ),
+  names: z.strictObject({ en: text(1, 64), zh: text(1, 64), tc: text(1, 64) }),
+  counts: z.strictObject({ do: ChannelCount, di: ChannelCount, ai: ChannelCount, ao: ChannelCount }),
+  starts: z.strictObject({ do: Register, di: Register, ai: Register }).default({ do: 0, di: 0, ai: 0 }),
+  aoRegister: Register.default(0),
+  clock: z.boolean().default(false),
+  logicType: z.enum(['none', 'rules', 'logic']).default('none'),
+  slaveAddress: SlaveAddress.default(1),
+  image: text(1, 128).optional(),
+  icon: text(1, 128).optional(),
+});
+export type CustomTypeInput = z.input<typeof CustomTypeInput>;

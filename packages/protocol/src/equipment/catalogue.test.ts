@@ -1,6 +1,16 @@
 // Checks docs/protocol.md § Equipment types.
-import { describe, expect, it } from 'vitest';
-import { catalogueProblems, EQUIPMENT_TYPES, equipmentType, isTeamType } from './catalogue.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  allEquipmentTypes,
+  catalogueProblems,
+  customType,
+  EQUIPMENT_TYPES,
+  equipmentType,
+  GENERIC_TYPES,
+  isBuiltInType,
+  isTeamType,
+  setCustomEquipmentTypes,
+} from './catalogue.js';
 import type { EquipmentType } from './catalogue.js';
 
 describe('equipment type catalogue', () => {
@@ -49,5 +59,43 @@ describe('equipment type catalogue', () => {
     expect(problems.some((p) => p.includes('aoRegister -1'))).toBe(true);
     expect(problems.some((p) => p.includes('relay mode'))).toBe(true);
     expect(problems.some((p) => p.includes('listed twice'))).toBe(true);
+  });
+});
+
+describe('generic boards and types added as data', () => {
+  afterEach(() => setCustomEquipmentTypes([]));
+
+  it('lists generic Modbus boards without clock or rules, at address 1, from register 0', () => {
+    expect(catalogueProblems(GENERIC_TYPES)).toEqual([]);
+    for (const t of GENERIC_TYPES) {
+      expect(t).toMatchObject({ clock: false, slaveAddress: 1, logicType: 'none', rulePages: [] });
+      expect(isBuiltInType(t.type)).toBe(true);
+      expect(equipmentType(t.type)).toBe(t);
+    }
+    expect(equipmentType('MB-AO4')?.aoRegister).toBe(0);
+  });
+
+  it('takes an operator’s types beside the built-in ones, and refuses a clash or a bad one whole', () => {
+    const acme = customType({
+      type: 'ACME-IO',
+      names: { en: 'Acme', zh: 'Acme', tc: 'Acme' },
+      counts: { do: 4, di: 4, ai: 0, ao: 0 },
+      starts: { do: 16, di: 32, ai: 0 },
+      aoRegister: 0,
+      clock: false,
+      logicType: 'none',
+      slaveAddress: 1,
+    });
+    setCustomEquipmentTypes([acme]);
+    expect(equipmentType('ACME-IO')).toBe(acme);
+    expect(isBuiltInType('ACME-IO')).toBe(false);
+    expect(allEquipmentTypes().at(-1)).toBe(acme);
+    expect(() => setCustomEquipmentTypes([{ ...acme, type: 'FL-R8' }])).toThrow(/built-in/);
+    expect(() =>
+      setCustomEquipmentTypes([{ ...acme, type: 'ACME-2', starts: { do: 65534, di: 0, ai: 0 } }]),
+    ).toThrow(/do start/);
+    // Nothing changed by the refused sets.
+    expect(equipmentType('ACME-IO')).toBe(acme);
+    expect(equipmentType('ACME-2')).toBeUndefined();
   });
 });

@@ -48,6 +48,17 @@ export interface EquipmentType {
    * third-party boards, which may keep settings in those registers.
    */
   readonly clock: boolean;
+  /**
+   * The first coil (DO), discrete input (DI) and input register (AI) of channel 1: 0 on the
+   * maker's boards; a board of another maker may put them elsewhere (its AO start is `aoRegister`).
+   */
+  readonly starts: BlockStarts;
+}
+
+export interface BlockStarts {
+  readonly do: number;
+  readonly di: number;
+  readonly ai: number;
 }
 
 const RULE_PAGES: readonly PageTypeName[] = ['rtc', 'ai', 'di', 'scene', 'scene2'];
@@ -68,6 +79,7 @@ function model(
     attachesTo: null,
     slaveAddress: 254,
     clock: true,
+    starts: { do: 0, di: 0, ai: 0 },
     ...entry,
   };
 }
@@ -185,11 +197,127 @@ export const EQUIPMENT_TYPES: readonly EquipmentType[] = [
   }),
 ];
 
-const BY_TYPE = new Map(EQUIPMENT_TYPES.map((t) => [t.type, t]));
+/**
+ * Boards of other makers that speak plain Modbus: channels from register 0 of each table, slave
+ * address 1 (as most ship), no clock or status block the server would write or read, no rule pages.
+ */
+function generic(
+  entry: Pick<EquipmentType, 'type' | 'names' | 'counts' | 'image' | 'icon'> & Partial<EquipmentType>,
+): EquipmentType {
+  return model({ logicType: 'none', clock: false, slaveAddress: 1, ...entry });
+}
 
-/** The type of that model name, or undefined. */
+function genericRelays(channels: number, inputs: number): EquipmentType {
+  return generic({
+    type: `MB-R${channels}`,
+    names: {
+      en: `Generic Modbus ${channels}-relay board`,
+      zh: `通用 Modbus ${channels}路继电器板`,
+      tc: `通用 Modbus ${channels}路繼電器板`,
+    },
+    counts: { do: channels, di: inputs, ai: 0, ao: 0 },
+    image: `relay${Math.min(channels, 32)}.png`,
+    icon: 'ab01.png',
+  });
+}
+
+/** Generic Modbus boards (docs/api.md § Equipment types): added like any model, no code needed. */
+export const GENERIC_TYPES: readonly EquipmentType[] = [
+  genericRelays(4, 4),
+  genericRelays(8, 8),
+  genericRelays(16, 16),
+  genericRelays(32, 0),
+  generic({
+    type: 'MB-DI16',
+    names: {
+      en: 'Generic Modbus 16 digital inputs',
+      zh: '通用 Modbus 16路数字输入',
+      tc: '通用 Modbus 16路數位輸入',
+    },
+    counts: { do: 0, di: 16, ai: 0, ao: 0 },
+    image: 'ai8.png',
+    icon: 'ab02.png',
+  }),
+  generic({
+    type: 'MB-AI8',
+    names: {
+      en: 'Generic Modbus 8 analog inputs',
+      zh: '通用 Modbus 8路模拟量输入',
+      tc: '通用 Modbus 8路類比量輸入',
+    },
+    counts: { do: 0, di: 0, ai: 8, ao: 0 },
+    image: 'ai8.png',
+    icon: 'ab02.png',
+  }),
+  generic({
+    type: 'MB-AO4',
+    names: {
+      en: 'Generic Modbus 4 analog outputs',
+      zh: '通用 Modbus 4路模拟量输出',
+      tc: '通用 Modbus 4路類比量輸出',
+    },
+    counts: { do: 0, di: 0, ai: 0, ao: 4 },
+    aoRegister: 0,
+    image: 'ao4.png',
+    icon: 'ab03.png',
+  }),
+];
+
+const BUILT_IN: readonly EquipmentType[] = [...EQUIPMENT_TYPES, ...GENERIC_TYPES];
+const BY_TYPE = new Map(BUILT_IN.map((t) => [t.type, t]));
+/** Types an operator added as data (the server loads them from its store): setCustomEquipmentTypes. */
+let custom = new Map<string, EquipmentType>();
+
+/** The type of that model name (built in or added by an operator), or undefined. */
 export function equipmentType(type: string): EquipmentType | undefined {
-  return BY_TYPE.get(type);
+  return BY_TYPE.get(type) ?? custom.get(type);
+}
+
+/** Every type: the catalogue's, the generic boards, then those operators added. */
+export function allEquipmentTypes(): readonly EquipmentType[] {
+  return custom.size === 0 ? BUILT_IN : [...BUILT_IN, ...custom.values()];
+}
+
+/** Whether a model name is one of the built-in types (which operators cannot change). */
+export function isBuiltInType(type: string): boolean {
+  return BY_TYPE.has(type);
+}
+
+/**
+ * Replaces the types operators added (the server, from its store). Throws when one clashes with a
+ * built-in type or fails the catalogue's checks; nothing changes then.
+ */
+export function setCustomEquipmentTypes(types: readonly EquipmentType[]): void {
+  const clash = types.find((t) => BY_TYPE.has(t.type));
+  if (clash) throw new Error(`${clash.type}: a built-in type has this name`);
+  const problems = catalogueProblems(types);
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  custom = new Map(types.map((t) => [t.type, t]));
+}
+
+/** A type an operator describes as data: counts, block starts, clock, rules (docs/api.md). */
+export interface CustomTypeDefinition {
+  readonly type: string;
+  readonly names: { readonly en: string; readonly zh: string; readonly tc: string };
+  readonly counts: ChannelCounts;
+  readonly starts: BlockStarts;
+  readonly aoRegister: number;
+  readonly clock: boolean;
+  readonly logicType: LogicType;
+  readonly slaveAddress: number;
+  readonly image?: string | undefined;
+  readonly icon?: string | undefined;
+}
+
+/** The type of an operator's definition. */
+export function customType(definition: CustomTypeDefinition): EquipmentType {
+  const { image, icon, ...rest } = definition;
+  const relays = rest.counts.do > 0;
+  return model({
+    ...rest,
+    image: image ?? (relays ? 'relay8.png' : 'ai8.png'),
+    icon: icon ?? (relays ? 'ab01.png' : 'ab02.png'),
+  });
 }
 
 /** A team host is a type whose name contains JYTeam001 (spec §3). */
@@ -223,6 +351,13 @@ export function catalogueProblems(types: readonly EquipmentType[]): string[] {
     if (!Number.isInteger(t.slaveAddress) || t.slaveAddress < 0 || t.slaveAddress > 255) {
       problems.push(`${t.type}: slave address`);
     }
+    for (const [kind, start] of Object.entries(t.starts)) {
+      const n = t.counts[kind as keyof BlockStarts];
+      if (!Number.isInteger(start) || start < 0 || start + n > 0x10000) {
+        problems.push(`${t.type}: ${kind} start ${start}`);
+      }
+    }
+    if (t.aoRegister + t.counts.ao > 0x10000) problems.push(`${t.type}: AO registers past 65535`);
   }
   return problems;
 }

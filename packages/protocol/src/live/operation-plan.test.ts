@@ -44,6 +44,27 @@ describe('operation plans', () => {
     });
   });
 
+  it('puts every channel at its block start on a board that names one', () => {
+    const acme = { ...board, starts: { do: 16, di: 32, ai: 100 } };
+    const requests = (o: Operation): unknown[] => {
+      const plan = planOperation(o, acme);
+      if (plan.kind !== 'steps') throw new Error(`not steps: ${plan.kind}`);
+      return plan.steps.map((s) => (s.kind === 'request' ? s.request : s.kind === 'cycle' ? s.address : s));
+    };
+    expect(requests(op({ opr: 'open' }))).toEqual([{ fn: 15, address: 16, values: Array(8).fill(true) }]);
+    expect(requests(op({ opr: 'openone', io: 3 }))).toEqual([{ fn: 5, address: 18, value: true }]);
+    expect(requests(op({ opr: 'openmore', io: 2, cnt: 2, timer1: 5, timer2: 5 }))).toEqual([17]);
+    expect(requests(op({ opr: 'wdo', doinfo: [1, 0, 1, 0, 1, 0, 1, 0] }))[0]).toMatchObject({ address: 16 });
+    expect(requests(op({ opr: 'rdo', regstart: 2, regnum: 3 }))).toEqual([{ fn: 1, address: 18, count: 3 }]);
+    expect(requests(op({ opr: 'rdi', regstart: 0, regnum: 8 }))).toEqual([{ fn: 2, address: 32, count: 8 }]);
+    expect(requests(op({ opr: 'rai', regstart: 1, regnum: 1 }))).toEqual([{ fn: 4, address: 101, count: 1 }]);
+    expect(stateReads(acme)).toEqual([
+      { fn: 1, address: 16, count: 8 },
+      { fn: 2, address: 32, count: 8 },
+      { fn: 4, address: 100, count: 2 },
+    ]);
+  });
+
   it('keeps a cycle as one step', () => {
     expect(planOperation(op({ opr: 'openmore', io: 1, cnt: 1000, timer1: 5, timer2: 20 }), board)).toEqual({
       kind: 'steps',

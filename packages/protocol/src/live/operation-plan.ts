@@ -56,7 +56,14 @@ export interface PlanDevice {
   readonly counts: ChannelCounts;
   /** fAOReg, the first AO holding register (400 unless set). */
   readonly aoRegister?: number;
+  /**
+   * The first coil (DO), discrete input (DI) and input register (AI) of channel 1; 0 unless set
+   * (a board of another maker may put them elsewhere: docs/protocol.md § Register map).
+   */
+  readonly starts?: { readonly do: number; readonly di: number; readonly ai: number };
 }
+
+const NO_STARTS = { do: 0, di: 0, ai: 0 } as const;
 
 /** 0.1 s units → milliseconds. */
 const tenths = (n: number): number => n * 100;
@@ -71,9 +78,10 @@ export function stateReads(device: PlanDevice): ModbusRequest[] {
   const diCount = clampChannelCount(c.di);
   const aiCount = clampChannelCount(c.ai);
   const aoCount = clampChannelCount(c.ao);
-  if (doCount > 0) reads.push({ fn: 1, address: 0, count: doCount });
-  if (diCount > 0) reads.push({ fn: 2, address: 0, count: diCount });
-  if (aiCount > 0) reads.push({ fn: 4, address: 0, count: aiCount });
+  const starts = device.starts ?? NO_STARTS;
+  if (doCount > 0) reads.push({ fn: 1, address: starts.do, count: doCount });
+  if (diCount > 0) reads.push({ fn: 2, address: starts.di, count: diCount });
+  if (aiCount > 0) reads.push({ fn: 4, address: starts.ai, count: aiCount });
   if (aoCount > 0) reads.push({ fn: 3, address: device.aoRegister ?? DEFAULT_AO_REGISTER, count: aoCount });
   return reads;
 }
@@ -84,12 +92,13 @@ export function stateReads(device: PlanDevice): ModbusRequest[] {
  */
 export function planOperation(op: Operation, device: PlanDevice): OperationPlan {
   const doCount = clampChannelCount(device.counts.do);
+  const starts = device.starts ?? NO_STARTS;
   const all = (value: boolean): OperationPlan =>
     doCount === 0
       ? { kind: 'unsupported', reason: 'this type has no outputs' }
       : {
           kind: 'steps',
-          steps: [request({ fn: 15, address: 0, values: new Array<boolean>(doCount).fill(value) })],
+          steps: [request({ fn: 15, address: starts.do, values: new Array<boolean>(doCount).fill(value) })],
         };
   switch (op.opr) {
     case 'open':
@@ -101,7 +110,7 @@ export function planOperation(op: Operation, device: PlanDevice): OperationPlan 
     case 'openone':
     case 'closeone': {
       const on = op.opr === 'openone';
-      const address = op.io - 1;
+      const address = starts.do + op.io - 1;
       const steps: PlanStep[] = [request({ fn: 5, address, value: on })];
       if (op.dly > 0)
         steps.push({ kind: 'wait', ms: tenths(op.dly) }, request({ fn: 5, address, value: !on }));
@@ -113,7 +122,7 @@ export function planOperation(op: Operation, device: PlanDevice): OperationPlan 
         steps: [
           {
             kind: 'cycle',
-            address: op.io - 1,
+            address: starts.do + op.io - 1,
             count: op.cnt,
             onMs: tenths(op.timer1),
             offMs: tenths(op.timer2),
@@ -121,17 +130,26 @@ export function planOperation(op: Operation, device: PlanDevice): OperationPlan 
         ],
       };
     case 'rdo':
-      return { kind: 'steps', steps: [request({ fn: 1, address: op.regstart, count: op.regnum })] };
+      return {
+        kind: 'steps',
+        steps: [request({ fn: 1, address: starts.do + op.regstart, count: op.regnum })],
+      };
     case 'rdi':
-      return { kind: 'steps', steps: [request({ fn: 2, address: op.regstart, count: op.regnum })] };
+      return {
+        kind: 'steps',
+        steps: [request({ fn: 2, address: starts.di + op.regstart, count: op.regnum })],
+      };
     case 'rai':
-      return { kind: 'steps', steps: [request({ fn: 4, address: op.regstart, count: op.regnum })] };
+      return {
+        kind: 'steps',
+        steps: [request({ fn: 4, address: starts.ai + op.regstart, count: op.regnum })],
+      };
     case 'rao':
       return { kind: 'steps', steps: [request({ fn: 3, address: op.regstart, count: op.regnum })] };
     case 'wdo':
       return {
         kind: 'steps',
-        steps: [request({ fn: 15, address: 0, values: op.doinfo.map((v) => v === 1) })],
+        steps: [request({ fn: 15, address: starts.do, values: op.doinfo.map((v) => v === 1) })],
       };
     case 'wao':
       return {

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
+import { ADMIN_AUTHORITY } from './fields.js';
 import { verifyAccessToken } from './tokens.js';
 
 export interface AuthUser {
@@ -91,4 +92,24 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new ApiError('unauthorized', 'sign in first: no bearer token');
   return request.user;
+}
+
+/**
+ * The preHandler of a route for administrators (authority ≥ ADMIN_AUTHORITY): signed in, else 401;
+ * an administrator, else 403 `only administrators may <what>`.
+ */
+export function administratorsOnly(
+  app: FastifyInstance,
+  what: string,
+): { readonly preHandler: preHandlerAsyncHookHandler[] } {
+  return {
+    preHandler: [
+      app.authenticate,
+      async (request: FastifyRequest) => {
+        if (requireUser(request).authority < ADMIN_AUTHORITY) {
+          throw new ApiError('forbidden', `only administrators may ${what}`);
+        }
+      },
+    ],
+  };
 }

@@ -9,7 +9,7 @@
  * A user with no right at all is told the equipment does not exist (404), so ids cannot be
  * probed; a user who may read it but lacks the right a call needs gets 403.
  */
-import { EQUIPMENT_TYPES, permissionLevel } from '@fieldlink/protocol';
+import { allEquipmentTypes, permissionLevel } from '@fieldlink/protocol';
 import type { Permission } from '@fieldlink/protocol';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { ADMIN_AUTHORITY } from '../accounts/fields.js';
@@ -178,8 +178,10 @@ export async function requireAccess(
   return { equipment, access };
 }
 
-/** The model names of the catalogue: records of other types are left out of lists (spec §3). */
-export const KNOWN_TYPES = EQUIPMENT_TYPES.map((t) => t.type);
+/** The model names of the catalogue and operators' types: records of others are left out of lists (spec §3). */
+export function knownTypes(): string[] {
+  return allEquipmentTypes().map((t) => t.type);
+}
 
 /**
  * Equipment the user may read: owned, granted, or behind a host granted with its sub-devices.
@@ -206,5 +208,5 @@ export function readableBy(db: Kysely<Database>, user: AuthUser, now: number) {
         .where(running)
         .where('equipment_grants.slaves', '=', 1),
     );
-  return db.selectFrom('equipment').where('id', 'in', ids).where('type', 'in', KNOWN_TYPES);
+  return db.selectFrom('equipment').where('id', 'in', ids).where('type', 'in', knownTypes());
 }

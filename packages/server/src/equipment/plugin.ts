@@ -17,9 +17,9 @@ import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import type { GrantIndex } from './access.js';
-import { isAdmin, KNOWN_TYPES, loadGrants, readableBy, requireAccess } from './access.js';
+import { isAdmin, knownTypes, loadGrants, readableBy, requireAccess } from './access.js';
 import {
-  EQUIPMENT_TYPES,
+  allEquipmentTypes,
   EquipmentCreate,
   EquipmentCreatedReply,
   EquipmentPatch,
@@ -41,6 +41,7 @@ import {
   wireRecord,
 } from './fields.js';
 import { normaliseSettings, readSettings } from './settings.js';
+import { customTypeRoutes } from './custom-types.js';
 import { linkRoutes, requireLinkAuthority, requireOwnLink } from './link-routes.js';
 import { insertDevice, insertSubDevice, PRODUCT_MODEL_ERROR } from './store.js';
 import { buildTree } from './tree.js';
@@ -145,7 +146,10 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
         response: { 200: z.object({ items: z.array(EquipmentTypeReply), total: z.number() }) },
       },
     },
-    async () => ({ items: EQUIPMENT_TYPES.map(typeReply), total: EQUIPMENT_TYPES.length }),
+    async () => {
+      const types = allEquipmentTypes();
+      return { items: types.map(typeReply), total: types.length };
+    },
   );
 
   app.get(
@@ -189,7 +193,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       const t = now();
       let query =
         scope === 'all'
-          ? db.selectFrom('equipment').where('type', 'in', KNOWN_TYPES)
+          ? db.selectFrom('equipment').where('type', 'in', knownTypes())
           : readableBy(db, user, t);
       if (group !== undefined) query = query.where('group_name', '=', group);
       if (q !== undefined) {
@@ -408,6 +412,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
   );
 
   await app.register(linkRoutes, { db, now, linkKey });
+  await app.register(customTypeRoutes, { db, now });
 
   app.delete(
     '/equipment/:id',
@@ -456,7 +461,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
         .selectFrom('equipment')
         .selectAll()
         .where('parent_id', '=', host.id)
-        .where('type', 'in', KNOWN_TYPES)
+        .where('type', 'in', knownTypes())
         .execute();
       const grants = await loadGrants(db, user.id, t, [host.id, ...rows.map((r) => r.id)]);
       const hosts = new Map([[host.id, host]]);

@@ -652,7 +652,7 @@ export class DeviceService {
     const plan: OperationPlan =
       route.target.dl645Register !== undefined && op.opr !== 'read' && op.opr !== 'readall'
         ? { kind: 'unsupported', reason: 'a DL645 meter is only read, through its gateway' }
-        : planOperation(op, { counts: type.counts, aoRegister: type.aoRegister });
+        : planOperation(op, { counts: type.counts, aoRegister: type.aoRegister, starts: type.starts });
     const at = this.#now();
     // The reply waits for the operation's event (written at once, not with the next batch): an
     // operation acknowledged is one on record. A refusal is answered even when its record failed.
@@ -869,7 +869,7 @@ function stateBlockOf(
 ): { readonly name: Block; readonly whole: boolean } | null {
   if (request.fn < 1 || request.fn > 4 || !('count' in request)) return null;
   const name: Block = request.fn === 1 ? 'do' : request.fn === 2 ? 'di' : request.fn === 4 ? 'ai' : 'ao';
-  const start = name === 'ao' ? type.aoRegister : 0;
+  const start = name === 'ao' ? type.aoRegister : type.starts[name];
   const count = type.counts[name];
   if (count === 0 || request.address < start || request.address >= start + count) return null;
   return { name, whole: request.address === start && request.count === count };

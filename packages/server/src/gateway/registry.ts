@@ -60,7 +60,10 @@ export class LinkRegistry extends EventEmitter<LinkRegistryEvents> {
   /** The last status write queued for each serial. */
   private readonly writes = new Map<string, Promise<void>>();
   /** Serials whose link dropped within its grace: the offline that follows unless a link comes back. */
-  private readonly graced = new Map<string, { readonly timer: NodeJS.Timeout; readonly offline: () => void }>();
+  private readonly graced = new Map<
+    string,
+    { readonly timer: NodeJS.Timeout; readonly offline: () => void }
+  >();
 
   constructor(options: LinkRegistryOptions) {
     super();

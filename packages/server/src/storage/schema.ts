@@ -280,6 +280,16 @@ export interface Database {
   equipment_grants: EquipmentGrantTable;
   telemetry: TelemetryTable;
   events: HistoryEventTable;
+  equipment_types: EquipmentTypeTable;
+}
+
+/** An equipment type an operator added as data (migration 0015). */
+export interface EquipmentTypeTable {
+  type: string;
+  /** The contract's CustomTypeInput, as JSON. */
+  definition: string;
+  created_by: number | null;
+  updated_at: EpochMs;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../accounts/authenticate.js';
-import { ADMIN_AUTHORITY, ErrorReply } from '../accounts/fields.js';
+import { administratorsOnly } from '../accounts/authenticate.js';
+import { ErrorReply } from '../accounts/fields.js';
 import { ApiError } from '../http/errors.js';
 import { isUniqueViolation } from '../storage/errors.js';
 import type { Storage } from '../storage/open.js';
@@ -45,16 +45,7 @@ export const tenantsPlugin: FastifyPluginAsyncZod<TenantsOptions> = async (app, 
   const now = options.now ?? Date.now;
   const redirectAllow = options.redirectAllow ?? [];
   const security = [{ bearer: [] }];
-  const adminOnly = {
-    preHandler: [
-      app.authenticate,
-      async (request: Parameters<typeof requireUser>[0]) => {
-        if (requireUser(request).authority < ADMIN_AUTHORITY) {
-          throw new ApiError('forbidden', 'only administrators may manage tenants');
-        }
-      },
-    ],
-  };
+  const adminOnly = administratorsOnly(app, 'manage tenants');
   const adminErrors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
 
   async function loadTenant(id: number): Promise<Tenant> {

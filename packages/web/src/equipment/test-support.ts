@@ -85,6 +85,8 @@ export function sampleType(type = 'FL-R8', counts: ChannelCounts = R8_COUNTS): E
     isTeam: false,
     slaveAddress: 254,
     clock: true,
+    starts: { do: 0, di: 0, ai: 0 },
+    custom: false,
     defaults: sampleSettings(counts),
   };
 }

@@ -18,6 +18,7 @@ import { equipmentLinkNode } from './0011_equipment_link_node.js';
 import { equipmentSlaveAddress } from './0012_equipment_slave_address.js';
 import { equipmentUnsupportedBlocks } from './0013_equipment_unsupported_blocks.js';
 import { equipmentClockSync } from './0014_equipment_clock_sync.js';
+import { equipmentTypes } from './0015_equipment_types.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_equipment_slave_address': equipmentSlaveAddress,
   '0013_equipment_unsupported_blocks': equipmentUnsupportedBlocks,
   '0014_equipment_clock_sync': equipmentClockSync,
+  '0015_equipment_types': equipmentTypes,
 };
