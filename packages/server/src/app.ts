@@ -13,6 +13,7 @@ import { consolePlugin } from './console/plugin.js';
 import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
 import type { SocialProvider } from './accounts/social.js';
+import { demoRoutes } from './demo/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { historyPlugin } from './history/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
@@ -72,6 +73,8 @@ export interface AppOptions {
    * and code limits per client address count that.
    */
   readonly trustProxy?: TrustProxy;
+  /** The server runs the demo (DEMO): the sign-in page may offer its default credentials. */
+  readonly demo?: boolean;
 }
 
 declare module 'fastify' {
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('accessChanged', live.accessChanged);
   await app.register(live.plugin);
   await app.register(healthRoutes, { prefix: '/api/v1', storage: options.storage });
+  await app.register(demoRoutes, { prefix: '/api/v1', db: options.storage.db, demo: options.demo ?? false });
   await app.register(accountsPlugin, {
     prefix: '/api/v1',
     storage: options.storage,
