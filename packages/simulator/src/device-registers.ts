@@ -3,7 +3,9 @@
  * registers), added to its memory as blocks: the status block (battery level and GPS position,
  * FC04 1000-1005), the clock (FC03/FC16 1100-1106), a team host's radio block (1200-1235) and
  * any further block of input registers a host keeps (a DL645 gateway's values at 3000). The
- * memory answers every request, these blocks included, so a rule reading registers sees them too.
+ * memory answers every request, these blocks included, so a rule reading registers sees them too;
+ * a board told to refuse channel blocks (refused-blocks.ts) answers those with an exception on
+ * the link, while its rules still see them.
  */
 import {
   CLOCK_REGISTER,
@@ -22,6 +24,8 @@ import {
 import type { ClockFields, ModbusRequest, ModbusResponse } from '@fieldlink/protocol';
 import type { TeamRadio } from './hosts/team-radio.js';
 import type { EquipmentMemory, ModbusHandler } from './memory.js';
+import { checkRefused, refusal } from './refused-blocks.js';
+import type { RefusedBlocks } from './refused-blocks.js';
 import { checkWaveform, waveValue } from './waveforms.js';
 import type { Waveform } from './waveforms.js';
 
@@ -55,6 +59,8 @@ export interface DeviceRegistersOptions {
   /** A team host's radio block. */
   readonly team?: TeamRadio | null;
   readonly inputBlocks?: readonly InputBlock[];
+  /** Channel blocks the board does not have, each with the exception it answers (default none). */
+  readonly refuse?: RefusedBlocks;
 }
 
 /** A battery that drains and charges between `min` and `max` % once every `periodMs` (default a day). */
@@ -99,6 +105,7 @@ export class DeviceRegisters implements ModbusHandler {
   readonly team: TeamRadio | null;
   readonly utcOffsetMinutes: number;
   private readonly hasClock: boolean;
+  private readonly refused: RefusedBlocks | null;
   private socSetting: SocSetting;
   private gpsPosition: GpsPosition | null;
   private status: number[];
@@ -114,6 +121,8 @@ export class DeviceRegisters implements ModbusHandler {
   ) {
     checkSoc(options.soc);
     checkGps(options.gps);
+    checkRefused(options.refuse);
+    this.refused = options.refuse && Object.keys(options.refuse).length > 0 ? options.refuse : null;
     const offset = options.utcOffsetMinutes ?? 0;
     if (!Number.isInteger(offset) || Math.abs(offset) > 14 * 60) {
       throw new RangeError(`UTC offset must be whole minutes within ±14 h, got ${offset}`);
@@ -229,8 +238,10 @@ export class DeviceRegisters implements ModbusHandler {
     return this.changes + (this.team?.version ?? 0);
   }
 
-  /** The memory's answer, these registers included. */
+  /** The memory's answer, these registers included; a refused block's exception. */
   handle(req: ModbusRequest): ModbusResponse {
+    const exception = this.refused ? refusal(req, this.memory, this.refused) : null;
+    if (exception !== null) return { fn: req.fn, exception };
     return this.memory.handle(req);
   }
 

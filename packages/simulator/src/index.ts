@@ -4,6 +4,8 @@ export { RtuSlave } from './rtu-slave.js';
 export type { RtuSlaveOptions, UnitRouter } from './rtu-slave.js';
 export { batteryWave, checkGps, checkSoc, DeviceRegisters } from './device-registers.js';
 export type { DeviceRegistersOptions, GpsPosition, InputBlock, SocSetting } from './device-registers.js';
+export { BLOCK_NAMES, blockOf, checkRefused, refusal } from './refused-blocks.js';
+export type { BlockName, RefusedBlocks } from './refused-blocks.js';
 export { DEFAULT_INTERVAL, DEFAULT_RADIO, keepAwakeMs, SEARCH_MS, TeamRadio } from './hosts/team-radio.js';
 export { buildSubDevices, Dl645Meter, METER_SETTINGS, SlaveBoard } from './hosts/sub-devices.js';
 export type { Dl645MeterSnapshot, SubDevice, SubDeviceSpec } from './hosts/sub-devices.js';

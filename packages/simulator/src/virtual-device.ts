@@ -20,6 +20,7 @@ import { channelWaveforms, checkDiPattern, updateInputs } from './inputs.js';
 import type { DeviceSnapshot, DiPattern } from './inputs.js';
 import { EquipmentMemory } from './memory.js';
 import type { ModbusHandler, RegisterArea } from './memory.js';
+import type { RefusedBlocks } from './refused-blocks.js';
 import { RtuSlave } from './rtu-slave.js';
 import { RuleEngine } from './rules/engine.js';
 import type { Waveform } from './waveforms.js';
@@ -49,6 +50,11 @@ export interface VirtualDeviceOptions {
   readonly gps?: GpsPosition | null;
   /** The devices behind a host (only for types with a host role). */
   readonly subDevices?: readonly SubDeviceSpec[];
+  /**
+   * Channel blocks the board does not have, each answered with this exception code (a third-party
+   * board: `{ ai: 2 }` refuses its input registers with "illegal data address"); default none.
+   */
+  readonly refuse?: RefusedBlocks;
 }
 
 /** What a device keeps across restarts (see state-store.ts). */
@@ -118,7 +124,7 @@ export class VirtualDevice {
 
   /**
    * Throws a RangeError for an unknown or attached-only type, a bad serial, secret, waveform,
-   * SOC or position, or sub-devices the type cannot carry.
+   * SOC, position or refused block, or sub-devices the type cannot carry.
    */
   constructor(typeName: string, serial: string, options: VirtualDeviceOptions = {}) {
     this.type = standaloneType(typeName);
@@ -171,6 +177,7 @@ export class VirtualDevice {
       utcOffsetMinutes: options.utcOffsetMinutes,
       team,
       inputBlocks: this.dl645List ? [this.dl645List] : [],
+      ...(options.refuse ? { refuse: options.refuse } : {}),
     });
     this.utcOffsetMinutes = options.utcOffsetMinutes;
     this.engine = this.newEngine();

@@ -3,26 +3,19 @@
  * fresh serial, the DTU panel with its `SERIAL:secret` registration packet, then a simulated
  * device dialling the server's DTU listener with that packet and coming online in the tree.
  */
-import { DtuClient, VirtualDevice } from '@fieldlink/simulator';
+import { VirtualDevice } from '@fieldlink/simulator';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api.js';
 import { treeRow, waitForRoute } from './console.js';
-import type { RunningServer } from './harness.js';
+import { useDtuDevices } from './dtu-devices.js';
 import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
 import { useConsole } from './suite.js';
 
-/** The harness starts the server with DTU_PORT=0; the port it took is in its log. */
-function dtuPort(server: RunningServer): number {
-  const match = /DTU listener on port (\d+)/.exec(server.output());
-  if (!match) throw new Error(`no DTU port in the server's output:\n${server.output()}`);
-  return Number(match[1]);
-}
-
 describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium'), () => {
   const suite = useConsole({ echoErrors: true });
+  const dial = useDtuDevices(suite);
   let page: Page;
-  let client: DtuClient | undefined;
   const serial = `E2E${Math.floor(Math.random() * 1e8)
     .toString()
     .padStart(8, '0')}`;
@@ -30,10 +23,6 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium')
   beforeAll(async () => {
     page = await suite.demoPage();
   }, SETUP_TIMEOUT_MS);
-  // Before the console stops (vitest runs afterAll hooks last registered first).
-  afterAll(async () => {
-    await client?.stop();
-  }, 60_000);
 
   it(
     'adds an FL-R8, shows the DTU settings, and the device comes online when it dials with them',
@@ -61,9 +50,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('adding equipment in Chromium')
       await screenshot(page, 'add-equipment-dtu-en');
 
       const secret = text.slice(serial.length + 1);
-      const device = new VirtualDevice('FL-R8', serial, { secret });
-      client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort(suite.server), heartbeatMs: 0 });
-      client.start();
+      dial(new VirtualDevice('FL-R8', serial, { secret }));
 
       await page.getByRole('button', { name: 'Show in monitoring' }).click();
       await waitForRoute(page, '/Equips');

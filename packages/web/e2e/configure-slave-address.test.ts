@@ -6,55 +6,13 @@
  * is set to another address, and the tree row and the device view say it does not answer there,
  * until the default is restored and it answers again.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, equipmentId } from './api.js';
-import { chooseLanguage, saveEquipment, treeRow } from './console.js';
-import { browserSuiteTitle, FLOW_TIMEOUT_MS, screenshot, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
+import { saveEquipment, treeRow } from './console.js';
+import { deviceTab, expectText, inOtherLanguages, shoot, shown } from './device-view.js';
+import { browserSuiteTitle, FLOW_TIMEOUT_MS, SETUP_TIMEOUT_MS, skipBrowser } from './harness.js';
 import { useConsole } from './suite.js';
-
-/** The view shown: the others stay in the page, hidden (cached views). */
-const shown = (page: Page): Locator => page.locator('.fl-view:not([hidden])');
-
-/** The shown device view's tab by its key (the same in every language). */
-const deviceTab = (page: Page, key: string): Locator =>
-  shown(page).locator(`.ant-tabs-tab[data-node-key="${key}"]`);
-
-/** The languages of the screenshots: [language button shown before, menu entry, file suffix]. */
-const LANGUAGES: readonly (readonly [string, string, string])[] = [
-  ['Language', '简体中文', 'zh'],
-  ['语言', '繁體中文', 'tc'],
-  ['語言', 'English', 'en'],
-];
-
-/**
- * A full-page screenshot of the page at rest: the language menu closed, no tooltip or notice
- * left over, scrolled to the top (a page scrolled by a click draws its fixed header mid-page).
- */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  // Over the header's empty right half, off the notices (a notice under the pointer stays) and
-  // the icons (their tooltips).
-  await page.mouse.move(1000, 24);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const open of [
-    '.ant-dropdown:not(.ant-dropdown-hidden)',
-    '.ant-tooltip:not(.ant-tooltip-hidden)',
-    '.ant-message-notice',
-  ]) {
-    await expect.poll(() => page.locator(open).count(), { timeout: 15_000 }).toBe(0);
-  }
-  await screenshot(page, name);
-}
-
-/** Waits until the text of `locator` is `text` (polled: the console redraws after the reply). */
-async function expectText(locator: Locator, text: string | RegExp, timeout = 15_000): Promise<void> {
-  await expect
-    .poll(async () => (await locator.textContent()) ?? '', { timeout })
-    .toMatch(
-      typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text,
-    );
-}
 
 describe.skipIf(skipBrowser())(browserSuiteTitle("a device's slave address in Chromium"), () => {
   const suite = useConsole({ echoErrors: true });
@@ -108,14 +66,12 @@ describe.skipIf(skipBrowser())(browserSuiteTitle("a device's slave address in Ch
     'shows the card in Chinese and in traditional Chinese',
     async () => {
       const current = shown(page).getByTestId('slave-address-current');
-      for (const [button, language, lang] of LANGUAGES) {
-        await chooseLanguage(page, button, language);
-        if (lang === 'en') break;
+      await inOtherLanguages(page, async (lang) => {
         await deviceTab(page, 'link').click();
         await shown(page).getByTestId('slave-address-form').waitFor();
         await expectText(current, lang === 'zh' ? '当前：1（为此设备设置）' : '目前：1（為此設備設定）');
         await shoot(page, `configure-slave-address-${lang}`);
-      }
+      });
     },
     FLOW_TIMEOUT_MS,
   );
@@ -168,15 +124,13 @@ describe.skipIf(skipBrowser())(browserSuiteTitle("a device's slave address in Ch
       await shown(page).getByText('Online', { exact: true }).first().waitFor();
       await expectText(shown(page).getByTestId('slave-address-current'), 'Now: 7 (set for this device)');
       await shoot(page, 'unanswered-en');
-      for (const [button, language, lang] of LANGUAGES) {
-        await chooseLanguage(page, button, language);
-        if (lang === 'en') break;
+      await inOtherLanguages(page, async (lang) => {
         await expectText(
           alert,
           lang === 'zh' ? /^在线，但设备在地址 7 无应答/ : /^在線，但設備在地址 7 無應答/,
         );
         await shoot(page, `unanswered-${lang}`);
-      }
+      });
 
       // The alert's button opens the Link tab, where the default is restored.
       await deviceTab(page, 'live').click();

@@ -11,9 +11,10 @@ import type { ChannelCounts } from '../api/equipment';
 /**
  * The device-info fields of PushInfo; EquipInfoNow and GPRSReg carry a subset of them, and
  * EquipInfoNow also `Unanswered`: the slave address a device with its link up does not answer at,
- * null once it answers again (a later null wins over an earlier address when merged).
+ * null once it answers again (a later null wins over an earlier address when merged), and
+ * `Unsupported`: the register blocks it refused, {} once it has none (a later map wins).
  */
-export type DeviceUpdate = PushInfo['info'] & Pick<EquipInfoNow['info'], 'Unanswered'>;
+export type DeviceUpdate = PushInfo['info'] & Pick<EquipInfoNow['info'], 'Unanswered' | 'Unsupported'>;
 
 /** The battery level shown until a device reports one (§9). */
 export const DEFAULT_SOC = 30;
@@ -46,14 +47,18 @@ export function emptyLiveState(counts: ChannelCounts): LiveState {
 
 /**
  * Later fields win (the server's own coalescing does the same). A device that went offline in
- * between no longer has an address it did not answer at: it is silent again only when told so
- * after that (an offline followed by an online push must not leave the address it had before).
+ * between no longer has an address it did not answer at, nor blocks it refused: it is silent, or
+ * short of blocks, again only when told so after that (an offline followed by an online push must
+ * not leave what it had before).
  */
 export function mergeUpdates(before: DeviceUpdate, after: DeviceUpdate): DeviceUpdate {
   const merged: Record<string, unknown> = { ...before };
   for (const [key, value] of Object.entries(after)) if (value !== undefined) merged[key] = value;
   if (after.IsOnline === false || (before.IsOnline === false && after.Unanswered === undefined)) {
     merged.Unanswered = null;
+  }
+  if (after.IsOnline === false || (before.IsOnline === false && after.Unsupported === undefined)) {
+    merged.Unsupported = {};
   }
   return merged as DeviceUpdate;
 }

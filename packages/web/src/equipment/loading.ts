@@ -3,7 +3,8 @@
  * record in the background once per sign-in, the directory again after a reconnect, the full
  * refresh after an edit, a delete or a share change, one record on selection or after its change.
  * What is read goes into TanStack Query (directory.ts); each tree read hands its flags to the
- * equipment store, which keeps them moving with the pushes.
+ * equipment store, and each record read the register blocks its device refused; the store keeps
+ * them moving with the pushes.
  */
 import type { Equipment } from '../api/equipment';
 import { getEquipment } from '../api/equipment';
@@ -39,8 +40,10 @@ async function readDirectory(mine: number): Promise<Directory | null> {
  * its own record) and the records already held stay.
  */
 async function readRecords(): Promise<void> {
+  const mine = generation;
   try {
-    await queryClient.fetchQuery({ ...recordsQuery, staleTime: 0 });
+    const byId = await queryClient.fetchQuery({ ...recordsQuery, staleTime: 0 });
+    if (mine === generation) useEquipmentStore.getState().adoptRecords(Object.values(byId));
   } catch {
     // The next load or refresh tries again.
   }
@@ -114,6 +117,7 @@ export async function refreshEquipment({
 /** A record the server just replied with (after a change, or read on its own): kept. */
 export function putRecord(record: Equipment): void {
   queryClient.setQueryData<Records>(equipmentKeys.records, (byId) => ({ ...byId, [record.id]: record }));
+  useEquipmentStore.getState().adoptRecords([record]);
 }
 
 /** The record of one equipment, from the server (and kept). */

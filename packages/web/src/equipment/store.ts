@@ -2,13 +2,14 @@
  * The equipment store: what the live channel changes and what the user picked, nothing the
  * server's REST replies own (those are in TanStack Query, directory.ts). Per device: its link
  * flags (online, alarm, battery, the slave address it does not answer at; seeded from each tree
- * read, then moved by pushes) and its channel values; the counters over the flags; the selected
- * device. Live pushes arrive already batched (src/live) and are applied in one update: values,
- * flags and counters together.
+ * read, then moved by pushes), the register blocks it does not have (seeded from each record read,
+ * then moved by pushes; none once offline) and its channel values; the counters over the flags;
+ * the selected device. Live pushes arrive already batched (src/live) and are applied in one
+ * update: values, flags and counters together.
  */
 import { parentUnid } from '@fieldlink/protocol';
 import { create } from 'zustand';
-import type { Counters } from '../api/equipment';
+import type { Counters, Equipment } from '../api/equipment';
 import { isAlarming } from './channels';
 import { countFlags, EMPTY_COUNTERS } from './counters';
 import { countsOf, directory, records } from './directory';
@@ -16,12 +17,16 @@ import type { Directory } from './directory';
 import { applyUpdate, DEFAULT_SOC } from './live-state';
 import type { DeviceUpdate, LiveState } from './live-state';
 import type { NodeFlags } from './tree';
+import { unsupportedOfRecord, withUnsupported } from './unsupported';
+import type { UnsupportedBlocks } from './unsupported';
 
 export interface EquipmentState {
   /** Online, alarm and SOC of each device: the one place the console keeps them. */
   readonly flags: Readonly<Record<number, NodeFlags>>;
   /** Channel values of the devices that have pushed. */
   readonly live: Readonly<Record<number, LiveState>>;
+  /** The register blocks each online device refused; only devices with some are named. */
+  readonly unsupported: Readonly<Record<number, UnsupportedBlocks>>;
   readonly counters: Counters;
   readonly selectedId: number | null;
 
@@ -30,6 +35,8 @@ export interface EquipmentState {
    * devices still there are kept, the selection is dropped if its device is gone.
    */
   adopt(dir: Directory): void;
+  /** Records were read (or replied to a change): their refused blocks are the server's latest word. */
+  adoptRecords(records: readonly Equipment[]): void;
   select(id: number | null): void;
   /** A batch of device info from the live channel, applied as one update. */
   applyUpdates(updates: readonly DeviceUpdate[], now?: number): void;
@@ -41,6 +48,7 @@ export interface EquipmentState {
 const initial = {
   flags: {},
   live: {},
+  unsupported: {},
   counters: EMPTY_COUNTERS,
   selectedId: null,
 };
@@ -53,7 +61,30 @@ export const useEquipmentStore = create<EquipmentState>()((set) => ({
       const live: Record<number, LiveState> = {};
       for (const [id, state] of Object.entries(s.live)) if (dir.entries[Number(id)]) live[Number(id)] = state;
       const selectedId = s.selectedId !== null && dir.entries[s.selectedId] ? s.selectedId : null;
-      return { flags: dir.flags, counters: countFlags(Object.values(dir.flags)), live, selectedId };
+      // The tree does not carry refused blocks: those of devices still there and online stay.
+      let unsupported = s.unsupported;
+      for (const id of Object.keys(s.unsupported).map(Number)) {
+        if (!dir.entries[id] || !dir.flags[id]?.isOnline) {
+          unsupported = withUnsupported(unsupported, id, undefined);
+        }
+      }
+      return {
+        flags: dir.flags,
+        counters: countFlags(Object.values(dir.flags)),
+        live,
+        unsupported,
+        selectedId,
+      };
+    });
+  },
+
+  adoptRecords(records) {
+    set((s) => {
+      let unsupported = s.unsupported;
+      for (const record of records) {
+        unsupported = withUnsupported(unsupported, record.id, unsupportedOfRecord(record));
+      }
+      return unsupported === s.unsupported ? {} : { unsupported };
     });
   },
 
@@ -68,6 +99,7 @@ export const useEquipmentStore = create<EquipmentState>()((set) => ({
     set((s) => {
       const live = { ...s.live };
       const flags = { ...s.flags };
+      let unsupported = s.unsupported;
       let touched = false;
       for (const update of updates) {
         const id = dir.idByUnid[update.SN];
@@ -84,6 +116,11 @@ export const useEquipmentStore = create<EquipmentState>()((set) => ({
         const record = byId[id];
         const isAlarm = (record ? isAlarming(record, next) : null) ?? f?.isAlarm ?? false;
         flags[id] = { ...link, isAlarm };
+        // Refused blocks are the device's own (never a host's for its sub-devices), none offline.
+        if (update.IsOnline === false) unsupported = withUnsupported(unsupported, id, undefined);
+        else if (update.Unsupported !== undefined) {
+          unsupported = withUnsupported(unsupported, id, update.Unsupported);
+        }
         if (update.IsOnline !== undefined || update.SOC !== undefined || update.Unanswered !== undefined) {
           for (const child of dir.subDevicesOf[update.SN] ?? []) {
             const c = flags[child] ?? DEFAULT_FLAGS;
@@ -92,7 +129,7 @@ export const useEquipmentStore = create<EquipmentState>()((set) => ({
         }
       }
       if (!touched) return {};
-      return { live, flags, counters: countFlags(Object.values(flags)) };
+      return { live, flags, unsupported, counters: countFlags(Object.values(flags)) };
     });
   },
 

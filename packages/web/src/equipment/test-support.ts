@@ -230,6 +230,8 @@ export function seedEquipment(seed: EquipmentSeed): void {
     live: seed.live ?? {},
     selectedId: seed.selectedId ?? null,
   });
+  // As a records read hands them on (loading.ts): the blocks each online device refused.
+  useEquipmentStore.getState().adoptRecords(seed.records ?? []);
 }
 
 /** The sample type of each model the entries name (with the counts of its record, if given). */

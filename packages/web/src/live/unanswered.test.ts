@@ -5,15 +5,13 @@
  * offline.
  */
 import type { ServerMessage } from '@fieldlink/protocol';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../app/query-client';
-import { equipmentKeys } from '../equipment/directory';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resyncEquipment } from '../equipment/loading';
 import { useEquipmentStore } from '../equipment/store';
 import { sampleType, treeDevice, treeReply } from '../equipment/test-support';
 import type { TreeDevice } from '../api/equipment';
-import { mockFetch } from '../session/test-support';
-import { useSession } from '../session/store';
+import { BATCH_WINDOW_MS } from './batcher';
+import { useLiveChannel } from './channel-harness';
 import { FakeSocket } from './test-support';
 
 vi.mock('../session/logout', () => ({ logout: () => undefined }));
@@ -24,9 +22,6 @@ vi.mock('../alarms/feedback', () => ({
 }));
 
 const { startLive, stopLive } = await import('./service');
-
-const registered: ServerMessage = { infotype: 'register', info: { ok: true, userId: '1' } };
-const WINDOW_MS = 300;
 
 /**
  * A team host with one wireless slave, both online, and a board; `silent`: the address the host
@@ -40,40 +35,14 @@ function hostTree(silent?: number): TreeDevice[] {
 }
 
 let tree = hostTree();
-let restore = (): void => undefined;
-// Each test's clock starts an hour after the last one's, so the batcher (one per page, kept
-// across tests) starts each test past its window.
-let clockStart = Date.UTC(2026, 0, 5);
-beforeEach(async () => {
-  clockStart += 3_600_000;
-  vi.useFakeTimers({ now: clockStart });
-  FakeSocket.all = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  vi.stubGlobal('window', { location: { protocol: 'http:', host: 'console.test' } });
-  useSession.setState({ accessToken: 'tok', refreshToken: 'ref' });
+beforeEach(() => {
   tree = hostTree();
-  restore = mockFetch({
-    'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
-    'GET /equipment/tree': () => ({ body: treeReply([], tree) }),
-    'GET /equipment': { body: { items: [], total: 0 } },
-  }).restore;
-  startLive();
-  await vi.waitFor(() => expect(queryClient.getQueryState(equipmentKeys.directory)?.status).toBe('success'));
-  FakeSocket.last.open();
-  FakeSocket.last.receive(registered);
 });
-afterEach(() => {
-  stopLive();
-  restore();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
-
-/** Pushes `info` as the server does and lets the batch window pass. */
-function push(...infos: ServerMessage[]): void {
-  for (const info of infos) FakeSocket.last.receive(info);
-  vi.advanceTimersByTime(WINDOW_MS);
-}
+const { push } = useLiveChannel({ startLive, stopLive }, () => ({
+  'GET /equipment-types': { body: { items: [sampleType()], total: 1 } },
+  'GET /equipment/tree': () => ({ body: treeReply([], tree) }),
+  'GET /equipment': { body: { items: [], total: 0 } },
+}));
 const now = (SN: string, IsOnline: boolean, Unanswered?: number | null): ServerMessage => ({
   infotype: 'EquipInfoNow',
   info: { SN, IsOnline, ...(Unanswered === undefined ? {} : { Unanswered }) },
@@ -122,13 +91,13 @@ describe('a device that does not answer at its slave address', () => {
     FakeSocket.last.receive(now('BOARD', false));
     FakeSocket.last.receive(now('BOARD', true));
     expect(flags(3)?.isOnline).toBe(true);
-    vi.advanceTimersByTime(WINDOW_MS);
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
     expect(flags(3)).toEqual({ isOnline: true, isAlarm: false, soc: 30 });
     // And silent again when told so after coming back, in the same batch.
     FakeSocket.last.receive(now('BOARD', false));
     FakeSocket.last.receive(now('BOARD', true));
     FakeSocket.last.receive(now('BOARD', true, 2));
-    vi.advanceTimersByTime(WINDOW_MS);
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
     expect(flags(3)?.unansweredAddress).toBe(2);
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Equipment, EquipmentType, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
@@ -287,5 +287,49 @@ describe('the sub-devices tab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true), SLOW);
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/equipment/11');
     expect(await screen.findByText(en.delete.done, {}, SLOW)).toBeTruthy();
+  });
+});
+
+describe('the sub-devices tab of a host that does not answer at its address', { timeout: 30_000 }, () => {
+  const silent = (r: Equipment, address: number | null): Equipment => ({
+    ...r,
+    status: { ...r.status, unansweredAddress: address },
+  });
+
+  it('says so in the state column of each sub-device, from the list read', async () => {
+    show(
+      TEAM_HOST,
+      SLAVES.map((s) => silent(s, 254)),
+      { status: 500 },
+    );
+    const name = await screen.findByText('Slave one', {}, SLOW);
+    const row = name.closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('sub-device-unanswered').textContent).toBe(
+      'Its host does not answer at address 254',
+    );
+    // Still online: the link is up.
+    expect(within(row).getByText('Online')).toBeTruthy();
+  });
+
+  it('follows the live pushes of the host once the tree has the sub-devices', async () => {
+    const ONLINE = { isOnline: true, isAlarm: false, soc: 30 };
+    seedEquipment({
+      types: TYPES,
+      records: [TEAM_HOST, ...SLAVES],
+      flags: { 10: { ...ONLINE, unansweredAddress: 7 }, 11: { ...ONLINE, unansweredAddress: 7 }, 12: ONLINE },
+    });
+    hooks.serve({ 'GET /equipment/10/sub-devices': { body: { items: SLAVES, total: SLAVES.length } } });
+    renderWithApp(<SubDevicesTab record={TEAM_HOST} />);
+    const row = (await screen.findByText('Slave one', {}, SLOW)).closest('tr') as HTMLElement;
+    const said = () => within(row).queryByTestId('sub-device-unanswered')?.textContent ?? null;
+    expect(said()).toBe('Its host does not answer at address 7');
+
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'TEAM1', IsOnline: true, Unanswered: null }]));
+    expect(said()).toBeNull();
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'TEAM1', IsOnline: true, Unanswered: 3 }]));
+    expect(said()).toBe('Its host does not answer at address 3');
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'TEAM1', IsOnline: false }]));
+    expect(said()).toBeNull();
+    expect(within(row).getByText('Offline')).toBeTruthy();
   });
 });

@@ -16,6 +16,7 @@ import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { isLanguage } from '../../i18n';
 import { useViewShown } from '../../shell/views/shown';
+import { unansweredAddressOf } from '../monitoring/UnansweredAlert';
 import AddSubDeviceForm from './AddSubDeviceForm';
 import DeleteEquipmentModal from './DeleteEquipmentModal';
 import EditSubDeviceModal from './EditSubDeviceModal';
@@ -28,12 +29,16 @@ export const SUB_DEVICES_REFRESH_MS = 5000;
 
 export const subDevicesKey = (hostId: number) => ['sub-devices', hostId] as const;
 
-/** Online and alarm as the tree has them (a sub-device shows its host's link), else as read. */
+/**
+ * Online and alarm as the tree has them (a sub-device shows its host's link), else as read; and
+ * while online, the slave address its host does not answer at (then none of them is read).
+ */
 function SubDeviceState({ record }: { readonly record: Equipment }) {
   const { t } = useTranslation();
   const flags = useEquipmentStore((s) => s.flags[record.id]);
   const online = flags?.isOnline ?? record.status.online;
   const alarm = flags?.isAlarm ?? record.status.alarm;
+  const unanswered = unansweredAddressOf(online, flags, record.status);
   return (
     <Space size={4} wrap>
       <Badge
@@ -41,6 +46,11 @@ function SubDeviceState({ record }: { readonly record: Equipment }) {
         text={online ? t('equipment.subDevices.online') : t('equipment.subDevices.offline')}
       />
       {alarm ? <Tag color="error">{t('equipment.subDevices.alarm')}</Tag> : null}
+      {unanswered !== undefined ? (
+        <Typography.Text type="warning" data-testid="sub-device-unanswered">
+          {t('equipment.subDevices.unanswered', { address: unanswered })}
+        </Typography.Text>
+      ) : null}
     </Space>
   );
 }

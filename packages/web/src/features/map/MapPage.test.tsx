@@ -182,3 +182,43 @@ describe('names on the map', () => {
     expect(document.querySelector('.leaflet-container img, .leaflet-container svg[onload]')).toBeNull();
   });
 });
+
+describe('a device that does not answer at its address, on the map', () => {
+  /** The tooltip text of the dot whose tooltip starts with `name`. */
+  const tooltipOf = (name: string): string | undefined =>
+    [...markers().keys()].filter((text) => text.startsWith(name)).at(-1);
+
+  it('says so in its tooltip and pop-up, as text, and no longer once it answers', async () => {
+    loadDevices([
+      { ...DEVICES[0]!, flags: { isOnline: true, isAlarm: false, soc: 30, unansweredAddress: 7 } },
+      DEVICES[1]!,
+    ]);
+    renderPage(<MapPage />, { path: '/map', route: '/map' });
+    await waitFor(() => expect(tooltipOf('Pump house')).toBe('Pump houseDoes not answer at address 7'), SLOW);
+    const dotOf = () => markers().get(tooltipOf('Pump house')!)!;
+    const content = dotOf().getTooltip()!.getContent() as HTMLElement;
+    expect([...content.children].map((c) => c.textContent)).toEqual([
+      'Pump house',
+      '',
+      'Does not answer at address 7',
+    ]);
+    // Still online: green.
+    expect(dotOf().options.fillColor).toBe(GREEN);
+    act(() => {
+      dotOf().openPopup();
+    });
+    expect(document.querySelector('.leaflet-popup-content')!.textContent).toContain(
+      'OnlineDoes not answer at address 7',
+    );
+
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: true, Unanswered: null }]));
+    await waitFor(() => expect(tooltipOf('Pump house')).toBe('Pump house'), SLOW);
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: true, Unanswered: 3 }]));
+    await waitFor(() => expect(tooltipOf('Pump house')).toBe('Pump houseDoes not answer at address 3'), SLOW);
+    // Another language: the tooltip is written again in it.
+    act(() => setLanguage('tc'));
+    await waitFor(() => expect(tooltipOf('Pump house')).toBe('Pump house地址 3 無應答'), SLOW);
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: false }]));
+    await waitFor(() => expect(tooltipOf('Pump house')).toBe('Pump house'), SLOW);
+  });
+});

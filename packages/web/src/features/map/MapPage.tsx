@@ -1,7 +1,8 @@
 /**
  * /map: the user's equipment at its GPS positions (`param.basicParam.gps`), coloured by status
  * (online, offline, alarm; the colours follow the live channel). It needs no tile server: the
- * map is a plain grid of latitudes and longitudes. Equipment whose position text cannot be read
+ * map is a plain grid of latitudes and longitudes. A device online that does not answer at its
+ * slave address says so in its tooltip and pop-up. Equipment whose position text cannot be read
  * is counted as having no position.
  */
 import { Alert, Badge, Card, Flex, Popover, Spin, Typography } from 'antd';
@@ -42,7 +43,8 @@ export default function MapPage() {
     return Object.values(entries).map((e) => {
       const f = flags[e.id];
       const state: DeviceStatus = f?.isAlarm ? 'alarm' : f?.isOnline ? 'online' : 'offline';
-      const device: MapDevice = { id: e.id, name: e.name, status: state };
+      const unanswered = f?.isOnline ? f.unansweredAddress : undefined;
+      const device: MapDevice = { id: e.id, name: e.name, status: state, unanswered };
       return { device, param: stored[e.id]?.settings.param };
     });
   }, [entries, flags, stored]);
@@ -65,6 +67,7 @@ export default function MapPage() {
   const text = useMemo<PopupText>(
     () => ({
       status: (s) => t(`system.map.status.${s}`),
+      unanswered: (address) => t('monitoring.tree.unanswered', { address }),
       openMonitoring: t('system.map.openMonitoring'),
       openHistory: t('system.map.openHistory'),
     }),

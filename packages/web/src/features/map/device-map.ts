@@ -1,8 +1,9 @@
 /**
  * The map itself, drawn with Leaflet and no tiles: a plain background, a latitude/longitude grid
  * redrawn as the view moves, and one dot per device in its status colour (on one canvas, so
- * thousands stay smooth). Devices standing on one spot are fanned out around it. Leaflet and its
- * CSS are loaded on first use, so neither is in the initial bundle.
+ * thousands stay smooth), its tooltip naming it (and the slave address it does not answer at).
+ * Devices standing on one spot are fanned out around it. Leaflet and its CSS are loaded on first
+ * use, so neither is in the initial bundle.
  */
 import type * as Leaflet from 'leaflet';
 import { colourDot, element } from '../../components/dom';
@@ -42,19 +43,36 @@ export interface MapDevice {
   readonly id: number;
   readonly name: string;
   readonly status: DeviceStatus;
+  /** The slave address it does not answer at while online (its link up, the board silent). */
+  readonly unanswered?: number | undefined;
 }
 
 export interface PopupText {
   readonly status: (status: DeviceStatus) => string;
+  /** 'Does not answer at address N'. */
+  readonly unanswered: (address: number) => string;
   readonly openMonitoring: string;
   readonly openHistory: string;
 }
 
 const FAN_SPACING_PX = 18;
 
-/** A device's name, as text (Leaflet would parse a string as HTML). */
-function tooltipContent(name: string): HTMLElement {
-  return element('span', { text: name });
+/** The colour of the silent state's words (the tree's warning). */
+const UNANSWERED_COLOUR = '#d48806';
+
+/**
+ * A device's name, and the address it does not answer at, as text (Leaflet would parse a string
+ * as HTML).
+ */
+export function tooltipContent(device: MapDevice, text: PopupText): HTMLElement {
+  if (device.unanswered === undefined) return element('span', { text: device.name });
+  return element(
+    'span',
+    {},
+    element('span', { text: device.name, className: 'map-tooltip-name' }),
+    element('br'),
+    element('span', { text: text.unanswered(device.unanswered), style: { color: UNANSWERED_COLOUR } }),
+  );
 }
 
 function popupContent(device: MapDevice, text: PopupText): HTMLElement {
@@ -68,6 +86,9 @@ function popupContent(device: MapDevice, text: PopupText): HTMLElement {
     {},
     element('strong', { text: device.name }),
     element('div', {}, colourDot(STATUS_COLOURS[device.status]), text.status(device.status)),
+    ...(device.unanswered === undefined
+      ? []
+      : [element('div', { text: text.unanswered(device.unanswered), style: { color: UNANSWERED_COLOUR } })]),
     element(
       'div',
       { style: { marginTop: '6px' } },
@@ -124,13 +145,15 @@ export class DeviceMap {
 
   /** Draws the devices; fits the view to them when their positions changed. */
   show(placed: readonly Placed<MapDevice>[], text: PopupText): void {
+    // Another language: the tooltips that say more than a name are written again.
+    const retell = text !== this.#text;
     this.#text = text;
     const key = placed
       .map((p) => `${p.item.id}@${p.position.lat},${p.position.lng}`)
       .sort()
       .join(';');
     if (key === this.#positionsKey) {
-      for (const { item } of placed) this.#update(item);
+      for (const { item } of placed) this.#update(item, retell);
       return;
     }
     this.#positionsKey = key;
@@ -161,7 +184,7 @@ export class DeviceMap {
           fillColor: STATUS_COLOURS[item.status],
           fillOpacity: 1,
         });
-        marker.bindTooltip(tooltipContent(item.name), { direction: 'top', offset: [0, -6] });
+        marker.bindTooltip(tooltipContent(item, this.#text), { direction: 'top', offset: [0, -6] });
         marker.bindPopup(() => popupContent(this.#markers.get(item.id)?.device ?? item, this.#text));
         marker.addTo(this.#dots);
         this.#markers.set(item.id, { marker, device: item });
@@ -192,13 +215,19 @@ export class DeviceMap {
     map.remove();
   }
 
-  #update(device: MapDevice): void {
+  #update(device: MapDevice, retell: boolean): void {
     const entry = this.#markers.get(device.id);
     if (!entry) return;
     if (entry.device.status !== device.status) {
       entry.marker.setStyle({ fillColor: STATUS_COLOURS[device.status] });
     }
-    if (entry.device.name !== device.name) entry.marker.setTooltipContent(tooltipContent(device.name));
+    if (
+      entry.device.name !== device.name ||
+      entry.device.unanswered !== device.unanswered ||
+      (retell && device.unanswered !== undefined)
+    ) {
+      entry.marker.setTooltipContent(tooltipContent(device, this.#text));
+    }
     entry.device = device;
   }
 

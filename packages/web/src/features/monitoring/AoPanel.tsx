@@ -4,6 +4,8 @@
  * and typed in the scaled unit. One output is written as one register (waohex at the type's AO
  * register + index), so the other outputs are never rewritten with values read a while ago. A
  * user who confirms operations with the password is asked it before each write (use-operation.ts).
+ * Outputs the device does not have (it refused their registers) show '—' with the reason and no
+ * field.
  */
 import { aoLimits, clampAo, scaleToDisplay, scaleToRaw } from '@fieldlink/protocol';
 import type { ChannelView, ScalingPoints } from '@fieldlink/protocol';
@@ -13,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { scalingPoints } from '../../equipment/channels';
 import { formatValue } from './format';
+import { UnavailableValue } from './UnsupportedAlert';
 import { useOperation } from './use-operation';
 
 /** The range of output `index` in the shown unit, low first. */
@@ -40,9 +43,11 @@ interface Props {
   readonly record: Pick<Equipment, 'id' | 'counts' | 'settings' | 'aoRegister'>;
   readonly views: readonly ChannelView[];
   readonly canOperate: boolean;
+  /** Why the outputs are not read, when the device does not have them. */
+  readonly unavailable?: string | undefined;
 }
 
-export default function AoPanel({ record, views, canOperate }: Props) {
+export default function AoPanel({ record, views, canOperate, unavailable }: Props) {
   const { t } = useTranslation();
   const { pending, run, prompt } = useOperation(record.id);
   const [drafts, setDrafts] = useState<Record<number, number | null>>({});
@@ -81,7 +86,12 @@ export default function AoPanel({ record, views, canOperate }: Props) {
             });
           };
           return (
-            <div key={view.id} className="channel-cell" data-channel={view.passage}>
+            <div
+              key={view.id}
+              className="channel-cell"
+              data-channel={view.passage}
+              data-unavailable={unavailable !== undefined || undefined}
+            >
               <div className="channel-text">
                 <Typography.Text strong ellipsis title={view.name}>
                   {view.name}
@@ -91,11 +101,15 @@ export default function AoPanel({ record, views, canOperate }: Props) {
                   {t('monitoring.ao.range', { min: formatValue(range.min), max: formatValue(range.max) })}
                 </Typography.Text>
               </div>
-              <span className="channel-value" data-testid={`value-${view.passage}`}>
-                {formatValue(view.value)}
-                {view.unit && <small> {view.unit}</small>}
-              </span>
-              {canOperate && (
+              {unavailable !== undefined ? (
+                <UnavailableValue text={unavailable} channel={view.passage} />
+              ) : (
+                <span className="channel-value" data-testid={`value-${view.passage}`}>
+                  {formatValue(view.value)}
+                  {view.unit && <small> {view.unit}</small>}
+                </span>
+              )}
+              {canOperate && unavailable === undefined && (
                 <Space.Compact size="small">
                   <InputNumber
                     size="small"

@@ -1,8 +1,9 @@
 /**
  * The selected equipment: its header (name, serial, type, link, alarm, battery, when it was last
- * read), a warning while it is online but does not answer at its slave address, and its tabs
- * (channel panels first). The record is read anew on selection (names, scaling and rights may
- * have changed); the values come from the live channel.
+ * read), a warning while it is online but does not answer at its slave address, a note naming the
+ * register blocks it does not have (their channels show '—'), and its tabs (channel panels
+ * first). The record is read anew on selection (names, scaling and rights may have changed); the
+ * values come from the live channel.
  */
 import { Alert, Badge, Card, Empty, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { TabsProps } from 'antd';
@@ -21,6 +22,7 @@ import { panelParam } from './format';
 import { AiPanel, DiPanel } from './InputPanels';
 import LiveIndicator from './LiveIndicator';
 import UnansweredAlert, { unansweredAddressOf } from './UnansweredAlert';
+import UnsupportedAlert, { unavailableTexts } from './UnsupportedAlert';
 import DisplayTab from '../configure/DisplayTab';
 import InfoTab from '../configure/InfoTab';
 import { mayManageLink } from '../configure/link-access';
@@ -46,6 +48,7 @@ export default function DeviceView({
   const record = useRecord(id);
   const live = useEquipmentStore((s) => s.live[id]);
   const flags = useEquipmentStore((s) => s.flags[id]);
+  const unsupported = useEquipmentStore((s) => s.unsupported[id]);
   const permission = usePermission(id);
   const type = useDirectory((d) => (record ? d.types[record.type] : undefined));
   const me = useMe((s) => s.me);
@@ -59,6 +62,10 @@ export default function DeviceView({
 
   const state = useMemo(() => live ?? (record ? emptyLiveState(record.counts) : undefined), [live, record]);
   const views = useMemo(() => (record && state ? channelViews(record, state) : null), [record, state]);
+  const unavailable = useMemo(
+    () => unavailableTexts(unsupported, t, i18n.language),
+    [unsupported, t, i18n.language],
+  );
 
   if (!record || !views || !state) {
     if (error)
@@ -83,11 +90,29 @@ export default function DeviceView({
       {!operate && <Alert type="info" showIcon message={t('monitoring.device.readOnly')} />}
       {!hasChannels && <Empty description={t('monitoring.device.noChannels')} />}
       {record.counts.do > 0 && (
-        <DoPanel record={record} type={type} views={views.do} canOperate={operate} param={param} />
+        <DoPanel
+          record={record}
+          type={type}
+          views={views.do}
+          canOperate={operate}
+          param={param}
+          unavailable={unavailable.do}
+        />
       )}
-      {record.counts.di > 0 && <DiPanel views={views.di} known={state.known.di} />}
-      {record.counts.ai > 0 && <AiPanel views={views.ai} settings={record.settings} known={state.known.ai} />}
-      {record.counts.ao > 0 && <AoPanel record={record} views={views.ao} canOperate={operate} />}
+      {record.counts.di > 0 && (
+        <DiPanel views={views.di} known={state.known.di} unavailable={unavailable.di} />
+      )}
+      {record.counts.ai > 0 && (
+        <AiPanel
+          views={views.ai}
+          settings={record.settings}
+          known={state.known.ai}
+          unavailable={unavailable.ai}
+        />
+      )}
+      {record.counts.ao > 0 && (
+        <AoPanel record={record} views={views.ao} canOperate={operate} unavailable={unavailable.ao} />
+      )}
     </Space>
   );
   const items: TabsProps['items'] = [
@@ -167,6 +192,7 @@ export default function DeviceView({
           onOpenLink={managesLink ? () => openTab('link') : undefined}
         />
       )}
+      {unsupported && <UnsupportedAlert blocks={unsupported} />}
       {record.openLink && (
         <Alert type="warning" showIcon message={t('monitoring.device.openLink')} data-testid="open-link" />
       )}

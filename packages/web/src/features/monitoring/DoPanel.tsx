@@ -6,7 +6,8 @@
  * and the device's settings and ask first when confirmOpenCloseAll is on (and are then sent as
  * aopen/aclose, so the server's log tells confirmed ones apart). A user who confirms operations
  * with the password (operationPassword) is asked it for each of them (use-operation.ts). Read-only
- * users see no controls.
+ * users see no controls. Outputs the device does not have (it refused their coils) show '—' with
+ * the reason, no state and no control.
  */
 import { operationForRelayMode, parseDoUiMode } from '@fieldlink/protocol';
 import type { ChannelView, DoUiMode, Operation } from '@fieldlink/protocol';
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment, EquipmentType } from '../../api/equipment';
 import { ChannelImage } from '../configure/channel-images';
 import type { PanelParam } from './format';
+import { UnavailableValue } from './UnsupportedAlert';
 import { useOperation } from './use-operation';
 
 interface Props {
@@ -24,6 +26,8 @@ interface Props {
   readonly views: readonly ChannelView[];
   readonly canOperate: boolean;
   readonly param: PanelParam;
+  /** Why the outputs are not read, when the device does not have them. */
+  readonly unavailable?: string | undefined;
 }
 
 /** The output's mode, or normal when the type does not accept it. */
@@ -37,7 +41,7 @@ export function effectiveModes(
   );
 }
 
-export default function DoPanel({ record, type, views, canOperate, param }: Props) {
+export default function DoPanel({ record, type, views, canOperate, param, unavailable }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { pending, passwordAsked, run, prompt } = useOperation(record.id);
@@ -92,8 +96,9 @@ export default function DoPanel({ record, type, views, canOperate, param }: Prop
     });
   };
 
-  const showOpenAll = canOperate && param.openAllButton && record.settings.showOpenAll;
-  const showCloseAll = canOperate && param.closeAllButton && record.settings.showCloseAll;
+  const shown = unavailable === undefined;
+  const showOpenAll = shown && canOperate && param.openAllButton && record.settings.showOpenAll;
+  const showCloseAll = shown && canOperate && param.closeAllButton && record.settings.showCloseAll;
 
   return (
     <Card
@@ -118,21 +123,30 @@ export default function DoPanel({ record, type, views, canOperate, param }: Prop
     >
       <div className="channel-grid" data-kind="do">
         {views.map((view) => {
-          const on = view.value === 1;
+          const on = shown && view.value === 1;
           const mode = modes[view.id] ?? { mode: 0, params: [] };
           const busy = pending.has(`do${view.id}`);
           return (
-            <div key={view.id} className="channel-cell" data-channel={view.passage} data-on={on}>
+            <div
+              key={view.id}
+              className="channel-cell"
+              data-channel={view.passage}
+              data-on={shown ? on : undefined}
+              data-unavailable={!shown || undefined}
+            >
               <ChannelImage name={view.image} fallback="switch" on={on} />
               <div className="channel-text">
                 <Typography.Text strong ellipsis title={view.name}>
                   {view.name}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {view.passage} · {on ? t('monitoring.do.on') : t('monitoring.do.off')}
+                  {view.passage}
+                  {shown && ` · ${on ? t('monitoring.do.on') : t('monitoring.do.off')}`}
                 </Typography.Text>
               </div>
-              {canOperate &&
+              {unavailable !== undefined && <UnavailableValue text={unavailable} channel={view.passage} />}
+              {shown &&
+                canOperate &&
                 (mode.mode === 0 ? (
                   <Switch
                     size="small"

@@ -4,7 +4,7 @@
  * touches and 10,000 devices scroll like ten. Arrow keys move, Enter selects, left/right close
  * and open.
  */
-import { TableOutlined, WarningFilled } from '@ant-design/icons';
+import { TableOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -14,6 +14,7 @@ import { useEquipmentStore } from '../../equipment/store';
 import { DeviceIcon, GroupIcon } from './DeviceIcon';
 import { pathTo, visibleRows } from './tree-rows';
 import type { TreeFilter, TreeRow } from './tree-rows';
+import { UnansweredBadge } from './UnansweredAlert';
 
 export const ROW_HEIGHT = 32;
 const OVERSCAN = 8;
@@ -57,15 +58,11 @@ const DeviceBadges = memo(function DeviceBadges({
     <span className="tree-badges">
       {flags.isAlarm && <span className="tree-alarm">{labels.alarm}</span>}
       {flags.isOnline && flags.unansweredAddress !== undefined && (
-        <span
+        <UnansweredBadge
+          label={labels.unanswered(flags.unansweredAddress)}
           className="tree-unanswered"
-          role="img"
-          aria-label={labels.unanswered(flags.unansweredAddress)}
-          title={labels.unanswered(flags.unansweredAddress)}
-          data-testid="tree-unanswered"
-        >
-          <WarningFilled aria-hidden />
-        </span>
+          testId="tree-unanswered"
+        />
       )}
       <span className="tree-soc" title={labels.soc(flags.soc)}>
         {flags.soc}%

@@ -119,6 +119,30 @@ describe('group view', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('says which device online does not answer at its address, until it answers', () => {
+    const key = loadSites();
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: true, Unanswered: 7 }]));
+    renderWithApp(<GroupView groupKey={key} onSelect={() => undefined} onClose={() => undefined} />);
+    const badge = (unid: string) => row(unid).querySelector<HTMLElement>('[data-testid="group-unanswered"]');
+    expect(badge('SN1')?.getAttribute('role')).toBe('img');
+    expect(badge('SN1')?.getAttribute('aria-label')).toBe('Does not answer at address 7');
+    expect(badge('SN1')?.title).toBe('Does not answer at address 7');
+    // Online still: the dot says so.
+    expect(row('SN1').querySelector('.tree-dot-online')).not.toBeNull();
+    expect(badge('SN3')).toBeNull();
+
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: true, Unanswered: null }]));
+    expect(badge('SN1')).toBeNull();
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN3', IsOnline: true, Unanswered: 255 }]));
+    expect(badge('SN3')?.title).toBe('Does not answer at address 255');
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN3', IsOnline: false }]));
+    expect(badge('SN3')).toBeNull();
+
+    act(() => setLanguage('zh'));
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'SN1', IsOnline: true, Unanswered: 1 }]));
+    expect(badge('SN1')?.title).toBe('地址 1 无应答');
+  });
+
   it(`shows a large group ${PAGE_SIZE} devices a page`, () => {
     const entries = Array.from({ length: PAGE_SIZE + 50 }, (_, i) =>
       deviceEntry(i + 1, `D${String(i + 1).padStart(3, '0')}`, 'Big'),

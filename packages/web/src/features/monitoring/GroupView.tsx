@@ -1,8 +1,10 @@
 /**
- * A group's devices at a glance: one row per device with its link, battery and every channel's
- * live value (outputs and inputs as lamps, analog values scaled with their units, alarms in the
- * alarm colour), so a whole site is watched on one screen. Each row reads its own device from the
- * store, so a push repaints only the rows it touches; a page holds at most PAGE_SIZE rows.
+ * A group's devices at a glance: one row per device with its link (and a warning when it is
+ * online but does not answer at its slave address), battery and every channel's live value
+ * (outputs and inputs as lamps, analog values scaled with their units, alarms in the alarm
+ * colour; '—' for a block the device does not have), so a whole site is watched on one screen.
+ * Each row reads its own device from the store, so a push repaints only the rows it touches; a
+ * page holds at most PAGE_SIZE rows.
  */
 import { Button, Card, Empty, Pagination, Space, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';
@@ -13,8 +15,11 @@ import { emptyLiveState } from '../../equipment/live-state';
 import { useDirectory, useRecord } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { deviceIds } from '../../equipment/tree';
+import type { BlockKind, UnsupportedBlocks } from '../../equipment/unsupported';
 import { formatValue } from './format';
 import LiveIndicator from './LiveIndicator';
+import { UnansweredBadge } from './UnansweredAlert';
+import { unavailableTexts } from './UnsupportedAlert';
 import './group-view.css';
 
 export const PAGE_SIZE = 100;
@@ -44,9 +49,20 @@ interface Props {
 interface ChannelsProps {
   readonly views: readonly ChannelView[];
   readonly known: boolean;
+  /** Why the block is not read, when the device does not have it: '—' instead of its channels. */
+  readonly unavailable: string | undefined;
 }
 
-const Lamps = memo(function Lamps({ views, known }: ChannelsProps) {
+function Unavailable({ text }: { readonly text: string }) {
+  return (
+    <span className="group-unavailable" role="img" aria-label={text} title={text}>
+      —
+    </span>
+  );
+}
+
+const Lamps = memo(function Lamps({ views, known, unavailable }: ChannelsProps) {
+  if (unavailable !== undefined) return <Unavailable text={unavailable} />;
   return (
     <span className="group-lamps">
       {views.map((v) => (
@@ -62,7 +78,8 @@ const Lamps = memo(function Lamps({ views, known }: ChannelsProps) {
   );
 });
 
-const Values = memo(function Values({ views, known }: ChannelsProps) {
+const Values = memo(function Values({ views, known, unavailable }: ChannelsProps) {
+  if (unavailable !== undefined) return <Unavailable text={unavailable} />;
   return (
     <span className="group-values">
       {views.map((v) => (
@@ -84,6 +101,10 @@ const Values = memo(function Values({ views, known }: ChannelsProps) {
 interface RowLabels {
   readonly online: string;
   readonly offline: string;
+  /** A device online whose link is up but which does not answer at this slave address. */
+  readonly unanswered: (address: number) => string;
+  /** Why each block the device refused is not read. */
+  readonly unavailable: (blocks: UnsupportedBlocks | undefined) => Partial<Record<BlockKind, string>>;
   readonly loading: string;
 }
 
@@ -100,6 +121,8 @@ const GroupRow = memo(function GroupRow({
 }) {
   const entry = useDirectory((d) => d.entries[id]);
   const flags = useEquipmentStore((s) => s.flags[id]);
+  const unsupported = useEquipmentStore((s) => s.unsupported[id]);
+  const unavailable = useMemo(() => labels.unavailable(unsupported), [labels, unsupported]);
   const record = useRecord(id);
   const live = useEquipmentStore((s) => s.live[id]);
   const channels = useMemo(() => {
@@ -120,6 +143,13 @@ const GroupRow = memo(function GroupRow({
           className={flags?.isOnline ? 'tree-dot tree-dot-online' : 'tree-dot'}
           title={flags?.isOnline ? labels.online : labels.offline}
         />
+        {flags?.isOnline && flags.unansweredAddress !== undefined && (
+          <UnansweredBadge
+            label={labels.unanswered(flags.unansweredAddress)}
+            className="tree-unanswered group-unanswered"
+            testId="group-unanswered"
+          />
+        )}
       </td>
       <td className="group-soc">
         <span data-channel="SOC">{flags ? `${flags.soc}%` : ''}</span>
@@ -127,16 +157,16 @@ const GroupRow = memo(function GroupRow({
       {channels ? (
         <>
           <td>
-            <Lamps views={channels.views.do} known={channels.known.do} />
+            <Lamps views={channels.views.do} known={channels.known.do} unavailable={unavailable.do} />
           </td>
           <td>
-            <Lamps views={channels.views.di} known={channels.known.di} />
+            <Lamps views={channels.views.di} known={channels.known.di} unavailable={unavailable.di} />
           </td>
           <td>
-            <Values views={channels.views.ai} known={channels.known.ai} />
+            <Values views={channels.views.ai} known={channels.known.ai} unavailable={unavailable.ai} />
           </td>
           <td>
-            <Values views={channels.views.ao} known={channels.known.ao} />
+            <Values views={channels.views.ao} known={channels.known.ao} unavailable={unavailable.ao} />
           </td>
         </>
       ) : (
@@ -149,7 +179,7 @@ const GroupRow = memo(function GroupRow({
 });
 
 export default function GroupView({ groupKey, onSelect, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const group = useDirectory((d) => d.groups.find((g) => g.key === groupKey));
   const ids = useMemo(() => (group ? deviceIds(group.children) : []), [group]);
   const [page, setPage] = useState(1);
@@ -158,9 +188,11 @@ export default function GroupView({ groupKey, onSelect, onClose }: Props) {
     () => ({
       online: t('monitoring.tree.online'),
       offline: t('monitoring.tree.offline'),
+      unanswered: (address) => t('monitoring.tree.unanswered', { address }),
+      unavailable: (blocks) => unavailableTexts(blocks, t, i18n.language),
       loading: t('monitoring.group.loading'),
     }),
-    [t],
+    [t, i18n.language],
   );
 
   return (

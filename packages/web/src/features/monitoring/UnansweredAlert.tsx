@@ -2,8 +2,10 @@
  * The silent state under a device's header: its link is up (online) but the device does not
  * answer at its slave address, so its values are not read and operations fail. The owner and
  * administrators are offered the Link tab, where the address is set; others are told to ask the
- * owner; a sub-device shows its host's silence.
+ * owner; a sub-device shows its host's silence. In a row (the tree, the group table) it is a
+ * warning triangle named `Does not answer at address N` (UnansweredBadge).
  */
+import { WarningFilled } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +17,23 @@ export function unansweredAddressOf(
 ): number | undefined {
   if (!isOnline) return undefined;
   return flags ? flags.unansweredAddress : (status.unansweredAddress ?? undefined);
+}
+
+/** The row's warning triangle: `label` for screen readers and on hover. */
+export function UnansweredBadge({
+  label,
+  className,
+  testId,
+}: {
+  readonly label: string;
+  readonly className: string;
+  readonly testId: string;
+}) {
+  return (
+    <span className={className} role="img" aria-label={label} title={label} data-testid={testId}>
+      <WarningFilled aria-hidden />
+    </span>
+  );
 }
 
 export default function UnansweredAlert({

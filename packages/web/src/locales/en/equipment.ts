@@ -60,6 +60,7 @@ export default {
     online: 'Online',
     offline: 'Offline',
     alarm: 'Alarm',
+    unanswered: 'Its host does not answer at address {{address}}',
     configure: 'Configure',
     edit: 'Edit',
     remove: 'Remove',

@@ -68,6 +68,12 @@ export default {
     unansweredHost:
       'Online, but its host does not answer at address {{address}}: check the host’s slave address and wiring.',
     toLinkTab: 'Open the Link tab',
+    unsupported: {
+      block: 'This device does not have {{block}} (it answered ‘{{exception}}’): they are not read.',
+      retry: 'The server asks for them again about once an hour.',
+      channel: 'Not read: this device does not have {{block}} (‘{{exception}}’)',
+      blocks: { do: 'relay outputs', di: 'digital inputs', ai: 'analog inputs', ao: 'analog outputs' },
+    },
   },
   do: {
     title: 'Outputs',

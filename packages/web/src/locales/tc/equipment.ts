@@ -59,6 +59,7 @@ export default {
     online: '在線',
     offline: '離線',
     alarm: '報警',
+    unanswered: '主機在地址 {{address}} 無應答',
     configure: '配置',
     edit: '編輯',
     remove: '刪除',

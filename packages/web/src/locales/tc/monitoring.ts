@@ -64,6 +64,12 @@ export default {
     unansweredOthers: '在線，但設備在地址 {{address}} 無應答：請設備所有者檢查其從站地址和接線。',
     unansweredHost: '在線，但其主機在地址 {{address}} 無應答：請檢查主機的從站地址和接線。',
     toLinkTab: '開啟連線頁',
+    unsupported: {
+      block: '此設備沒有{{block}}（應答為「{{exception}}」）：不讀取這些通道。',
+      retry: '伺服器約每小時重新讀取一次。',
+      channel: '未讀取：此設備沒有{{block}}（「{{exception}}」）',
+      blocks: { do: '繼電器輸出', di: '開關量輸入', ai: '類比量輸入', ao: '類比量輸出' },
+    },
   },
   do: {
     title: '繼電器輸出',

@@ -59,6 +59,7 @@ export default {
     online: '在线',
     offline: '离线',
     alarm: '报警',
+    unanswered: '主机在地址 {{address}} 无应答',
     configure: '配置',
     edit: '编辑',
     remove: '删除',

@@ -64,6 +64,12 @@ export default {
     unansweredOthers: '在线，但设备在地址 {{address}} 无应答：请设备所有者检查其从站地址和接线。',
     unansweredHost: '在线，但其主机在地址 {{address}} 无应答：请检查主机的从站地址和接线。',
     toLinkTab: '打开连接页',
+    unsupported: {
+      block: '此设备没有{{block}}（应答为“{{exception}}”）：不读取这些通道。',
+      retry: '服务器约每小时重新读取一次。',
+      channel: '未读取：此设备没有{{block}}（“{{exception}}”）',
+      blocks: { do: '继电器输出', di: '开关量输入', ai: '模拟量输入', ao: '模拟量输出' },
+    },
   },
   do: {
     title: '继电器输出',
