@@ -13,6 +13,8 @@ import { consolePlugin } from './console/plugin.js';
 import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
 import type { SocialProvider } from './accounts/social.js';
+import { installRequestLog, loggerOptions } from './http/request-log.js';
+import type { LogFormat } from './http/request-log.js';
 import { demoRoutes } from './demo/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { historyPlugin } from './history/routes.js';
@@ -42,8 +44,10 @@ export interface AppOptions {
   readonly socialProviders?: readonly SocialProvider[];
   /** Epoch milliseconds; tests pass a clock they move. */
   readonly now?: () => number;
-  /** pino level, or false for no request log (tests). */
+  /** pino level, or false for no log at all (tests). */
   readonly logLevel?: string | false;
+  /** `json` (default) or `pretty` (LOG_FORMAT; http/request-log.ts). */
+  readonly logFormat?: LogFormat;
   /** The console's public origin for links such as share URLs; by default the request's own. */
   readonly publicUrl?: string;
   /** The live channel's fan-out; a new one by default. The device link publishes through it. */
@@ -90,7 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy:
       typeof options.trustProxy === 'object' ? [...options.trustProxy] : (options.trustProxy ?? false),
-    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },
+    logger: loggerOptions(options.logLevel ?? 'info', options.logFormat ?? 'json'),
+    // One `request` line at debug instead (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Reject unknown query keys and coerce nothing silently: schemas say what is allowed.
     ajv: { customOptions: { removeAdditional: false } },
@@ -101,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installRequestLog(app);
   await installSecurityHeaders(app, { enabled: options.securityHeaders ?? true });
   // JSON replies of 1 KiB or more go gzipped to clients that take it (console/compression.ts).
   app.addHook('onSend', compressJson);

@@ -5,6 +5,8 @@ import { DEFAULT_WEB_DIR } from './console/plugin.js';
 import { parseCidr, parseCidrList } from './gateway/dial-policy.js';
 import type { Cidr } from './gateway/dial-policy.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './history/time.js';
+import { logFormatOf } from './http/request-log.js';
+import type { LogFormat } from './http/request-log.js';
 
 export interface ServerConfig {
   readonly port: number;
@@ -29,6 +31,8 @@ export interface ServerConfig {
    * (DTU_REGISTRATION_HEX, default off).
    */
   readonly dtuRegistration: { readonly prefix: string; readonly hex: boolean };
+  /** LOG_FORMAT: `json` or `pretty`; by default pretty on a terminal, else JSON. */
+  readonly logFormat: LogFormat;
   /** Whole days of history and events kept (HISTORY_RETENTION_DAYS, default 365). */
   readonly historyRetentionDays: number;
   /** Seconds between the baseline polls of each online device (POLL_SECONDS, default 60). */
@@ -145,7 +149,10 @@ export function originList(raw: string | undefined, name: string): string[] {
   return origins;
 }
 
-export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  isTerminal: boolean = process.stdout.isTTY === true,
+): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number 0-65535, got '${env.PORT}'`);
@@ -171,6 +178,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (dtuHeartbeat !== '' && !/^[\x20-\x7e]{1,64}$/.test(dtuHeartbeat)) {
     throw new Error('DTU_HEARTBEAT must be 1-64 printable ASCII characters, or empty for none');
   }
+  const logFormat = logFormatOf(env.LOG_FORMAT, isTerminal);
   const dtuRegistrationPrefix = env.DTU_REGISTRATION_PREFIX ?? '';
   if (dtuRegistrationPrefix !== '' && !/^[\x20-\x7e]{1,32}$/.test(dtuRegistrationPrefix)) {
     throw new Error('DTU_REGISTRATION_PREFIX must be 1-32 printable ASCII characters, or empty for none');
@@ -219,6 +227,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     dtuHeartbeat,
     dtuIdleSeconds,
     dtuRegistration: { prefix: dtuRegistrationPrefix, hex: dtuRegistrationHex },
+    logFormat,
     historyRetentionDays,
     pollSeconds,
     timeZone,
