@@ -13,7 +13,7 @@ import { consolePlugin } from './console/plugin.js';
 import type { CodeSender } from './accounts/code-sender.js';
 import { accountsPlugin } from './accounts/plugin.js';
 import type { SocialProvider } from './accounts/social.js';
-import { installRequestLog, loggerOptions } from './http/request-log.js';
+import { loggerOptions, RequestLog } from './http/request-log.js';
 import type { LogFormat } from './http/request-log.js';
 import { demoRoutes } from './demo/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -95,8 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy:
       typeof options.trustProxy === 'object' ? [...options.trustProxy] : (options.trustProxy ?? false),
     logger: loggerOptions(options.logLevel ?? 'info', options.logFormat ?? 'json'),
-    // One `request` line at debug instead (http/request-log.ts).
-    disableRequestLogging: true,
+    // One `request` line at debug instead of two at info (http/request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     // Reject unknown query keys and coerce nothing silently: schemas say what is allowed.
     ajv: { customOptions: { removeAdditional: false } },
@@ -107,7 +107,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  installRequestLog(app);
   await installSecurityHeaders(app, { enabled: options.securityHeaders ?? true });
   // JSON replies of 1 KiB or more go gzipped to clients that take it (console/compression.ts).
   app.addHook('onSend', compressJson);

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { installRequestLog, loggerOptions, logFormatOf } from './request-log.js';
+import { loggerOptions, logFormatOf, RequestLog } from './request-log.js';
 
 describe('server log', () => {
   it('is pretty on a terminal and JSON elsewhere unless LOG_FORMAT says, and refuses other formats', () => {
@@ -19,7 +19,7 @@ describe('server log', () => {
     });
   });
 
-  it('logs each request as one line at debug, and none at info', async () => {
+  it('logs each request as one line at debug, none at info, and failures at error', async () => {
     for (const level of ['debug', 'info']) {
       const lines: Record<string, unknown>[] = [];
       const stream = new Writable({
@@ -29,18 +29,24 @@ describe('server log', () => {
           done();
         },
       });
-      const app = Fastify({ logger: { level, stream }, disableRequestLogging: true });
-      installRequestLog(app);
+      const app = Fastify({ logger: { level, stream }, logController: new RequestLog() });
       app.get('/x', async () => ({ ok: true }));
+      app.get('/boom', async () => {
+        throw new Error('it broke');
+      });
       await app.inject({ method: 'GET', url: '/x?y=1' });
+      await app.inject({ method: 'GET', url: '/boom' });
       await app.close();
       const requests = lines.filter((l) => l.msg === 'request');
       if (level === 'debug') {
-        expect(requests).toHaveLength(1);
-        expect(requests[0]).toMatchObject({ level: 20, method: 'GET', url: '/x?y=1', status: 200 });
-        expect(typeof requests[0]!.ms).toBe('number');
+        expect(requests.filter((r) => r.url === '/x?y=1')).toHaveLength(1);
+        const x = requests.find((r) => r.url === '/x?y=1');
+        expect(x).toMatchObject({ level: 20, method: 'GET', status: 200 });
+        expect(typeof x?.ms).toBe('number');
       }
       expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+      // A failure is still logged at error, whatever the level.
+      expect(lines.some((l) => l.level === 50 && l.msg === 'it broke')).toBe(true);
       if (level === 'info') expect(requests).toEqual([]);
     }
   });

@@ -5,7 +5,8 @@
  * happens. The format is `LOG_FORMAT`: `json` (one JSON document a line, for collectors), `pretty`
  * (readable lines, pino-pretty), or by default `pretty` when the output is a terminal, else `json`.
  */
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -30,9 +31,23 @@ export function loggerOptions(level: string | false, format: LogFormat): Fastify
   };
 }
 
-/** One `request` line at debug for each request answered. */
-export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+/**
+ * Fastify's request log (its `logController` option): nothing when a request comes in, one
+ * `request` line at debug when it is answered; a request that failed and errors Fastify handles
+ * itself are logged as Fastify does (at error).
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
     request.log.debug(
       {
         method: request.method,
@@ -42,5 +57,5 @@ export function installRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
-  });
+  }
 }
