@@ -67,6 +67,25 @@ describe('LiveHub', () => {
     expect(opener.sent).toEqual([]);
   });
 
+  it('sends a quiet device at once while another device streams to the same console', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub({ batchMs: 300 });
+    const a = new FakeSocket();
+    hub.setReadable(hub.attach(a), [1, 2]);
+    // Device 1 streams ten updates a second; device 2 changes once, at 150 ms (a switched relay).
+    for (let t = 0; t < 1000; t += 50) {
+      hub.pushDeviceInfo(1, push('ONE', { regai: [t] }));
+      if (t === 150) {
+        hub.pushDeviceInfo(2, push('TWO', { regdo: [1] }));
+        vi.advanceTimersByTime(0);
+        expect(a.sent.at(-1)).toEqual(push('TWO', { regdo: [1] }));
+      }
+      vi.advanceTimersByTime(50);
+    }
+    // Device 1 still only once a window.
+    expect(a.sent.filter((m) => (m as PushInfo).info.SN === 'ONE').length).toBeLessThanOrEqual(5);
+  });
+
   it('merges the link fields of a device within a window: a battery level and a silence both arrive', () => {
     vi.useFakeTimers();
     const hub = new LiveHub({ batchMs: 300 });

@@ -4,10 +4,11 @@
  *
  * - A session hears only about equipment its user may read; the set is given at register and
  *   replaced whenever the user's access changes.
- * - Device info (PushInfo, EquipInfoNow) is throttled per session (spec §4: a 300 ms window): the
- *   first update after a quiet window goes at once (on the next turn of the event loop, with
- *   whatever else that turn pushed); later ones within the window are merged per device and sent
- *   when it closes. Other messages (alarms, operation results) go at once.
+ * - Device info (PushInfo, EquipInfoNow) is throttled per session and device (spec §4: a 300 ms
+ *   window): a device's first update after a quiet window goes at once (on the next turn of the
+ *   event loop, with whatever else that turn pushed), however busy the other devices are; its
+ *   later ones within the window are merged and sent when the window closes. Other messages
+ *   (alarms, operation results) go at once.
  * - A browser that does not read fast enough never grows server memory without bound: while its
  *   socket holds more than `maxBuffered` bytes, device info waits, merged into one latest state
  *   per device; if it stays blocked for `stallMs`, the session is told `unregister` with reason
@@ -49,8 +50,10 @@ export class LiveSession {
   /** Latest device info per equipment and infotype (infoKey), waiting for the window to close. */
   readonly pending = new Map<number, DeviceInfo>();
   timer: ReturnType<typeof setTimeout> | null = null;
-  /** When device info was last sent (the hub's clock); the next waits until a window after it. */
-  sentAt = Number.NEGATIVE_INFINITY;
+  /** When the timer fires (the hub's clock). */
+  timerAt = Number.POSITIVE_INFINITY;
+  /** When each device's info (by infoKey) was last sent: its next waits a window after that. */
+  readonly sentAt = new Map<number, number>();
   /** When device info first had to wait on a full socket; null when it is flowing. */
   blockedSince: number | null = null;
   closed = false;
@@ -165,16 +168,28 @@ export class LiveHub {
     for (const session of sessions) {
       const before = session.pending.get(key);
       session.pending.set(key, before ? merge(before, message) : message);
-      if (session.timer === null) {
-        now ??= this.#now();
-        const wait = Math.max(0, session.sentAt + this.#batchMs - now);
-        session.timer = setTimeout(() => this.#flush(session), wait);
-      }
+      if (before) continue;
+      now ??= this.#now();
+      this.#schedule(session, Math.max(now, this.#dueAt(session, key)), now);
     }
+  }
+
+  /** When a device's pending info may go: a window after its last send. */
+  #dueAt(session: LiveSession, key: number): number {
+    return (session.sentAt.get(key) ?? Number.NEGATIVE_INFINITY) + this.#batchMs;
+  }
+
+  /** Has the session's flush run at `at`, unless it runs sooner already. */
+  #schedule(session: LiveSession, at: number, now: number): void {
+    if (session.timer !== null && session.timerAt <= at) return;
+    if (session.timer !== null) clearTimeout(session.timer);
+    session.timerAt = at;
+    session.timer = setTimeout(() => this.#flush(session), Math.max(0, at - now));
   }
 
   #flush(session: LiveSession): void {
     session.timer = null;
+    session.timerAt = Number.POSITIVE_INFINITY;
     if (session.closed || session.pending.size === 0) return;
     if (session.socket.bufferedAmount > this.#maxBuffered) {
       const now = this.#now();
@@ -183,13 +198,25 @@ export class LiveHub {
         this.#overflow(session);
         return;
       }
-      session.timer = setTimeout(() => this.#flush(session), this.#batchMs);
+      this.#schedule(session, now + this.#batchMs, now);
       return;
     }
     session.blockedSince = null;
-    session.sentAt = this.#now();
-    const messages = [...session.pending.values()];
-    session.pending.clear();
+    const now = this.#now();
+    const messages: DeviceInfo[] = [];
+    let next = Number.POSITIVE_INFINITY;
+    for (const [key, message] of session.pending) {
+      const due = this.#dueAt(session, key);
+      if (due > now) {
+        next = Math.min(next, due);
+        continue;
+      }
+      messages.push(message);
+      session.pending.delete(key);
+      session.sentAt.set(key, now);
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.#schedule(session, next, now);
+    if (messages.length === 0) return;
     // One frame per message (the console reads them one by one), all in one write.
     session.socket.cork?.();
     try {
