@@ -424,7 +424,7 @@ export class DeviceService {
         if (host.blocks.note(read, at)) await this.#unsupported(host);
       }
       if (state && !isEmptyState(state))
-        await this.#publishState(host.equipment, host.stored.settings, state);
+        await this.#publishState(host.equipment, host.stored.settings, state, priority === 'user');
       if (priority === 'poll' && host.type.hostRole) await this.#pollSubDevices(host, send);
       const upkeepDue = this.#now() - host.upkeptAt >= this.#upkeepMs;
       if (state && upkeepDue && link.polledHere !== false) await this.#upkeep(host, send);
@@ -580,7 +580,13 @@ export class DeviceService {
     });
   }
 
-  async #publishState(equipment: HeldEquipment, settings: Settings, state: DeviceState): Promise<void> {
+  /** `urgent`: read for a user's operation, pushed without waiting for the live window. */
+  async #publishState(
+    equipment: HeldEquipment,
+    settings: Settings,
+    state: DeviceState,
+    urgent = false,
+  ): Promise<void> {
     const at = this.#now();
     // Built field by field: this runs for every poll and every report.
     const info: { -readonly [K in keyof PushInfo['info']]: PushInfo['info'][K] } = { SN: equipment.unid };
@@ -604,7 +610,7 @@ export class DeviceService {
     if (state.soc !== undefined) info.SOC = state.soc;
     info.IsOnline = true;
     info.Time = this.#zone.format(at);
-    this.#hub.pushDeviceInfo(equipment.id, { infotype: 'PushInfo', info });
+    this.#hub.pushDeviceInfo(equipment.id, { infotype: 'PushInfo', info }, urgent);
     if (!this.#recorder) return;
     const observation: Observation = { at, ...state };
     // Not waiting for the commit: statuses stream in, and nobody is told they were stored.
@@ -816,7 +822,7 @@ export class DeviceService {
         route.equipment.parent_id === null
           ? route.host.stored.settings
           : this.#childSettings(route.host, route.equipment, type);
-      await this.#publishState(route.equipment, settings, state);
+      await this.#publishState(route.equipment, settings, state, true);
     }
   }
 
@@ -829,7 +835,7 @@ export class DeviceService {
     const { state } = await readBlocks(this.#sender(route.link, route.host.unit), route.target, 'user');
     if (state && !isEmptyState(state)) {
       const settings = this.#childSettings(route.host, route.equipment, route.target.type);
-      await this.#publishState(route.equipment, settings, state);
+      await this.#publishState(route.equipment, settings, state, true);
     }
   }
 }

@@ -86,6 +86,21 @@ describe('LiveHub', () => {
     expect(a.sent.filter((m) => (m as PushInfo).info.SN === 'ONE').length).toBeLessThanOrEqual(5);
   });
 
+  it('sends what an operation read back at once, even within the device’s window', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub({ batchMs: 300 });
+    const a = new FakeSocket();
+    hub.setReadable(hub.attach(a), [1]);
+    hub.pushDeviceInfo(1, push('ONE', { regdo: [0] }));
+    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(50);
+    // A poll's update waits for the window; the relay a user just switched does not.
+    hub.pushDeviceInfo(1, push('ONE', { regai: [5] }));
+    hub.pushDeviceInfo(1, push('ONE', { regdo: [1] }), true);
+    vi.advanceTimersByTime(0);
+    expect(a.sent).toEqual([push('ONE', { regdo: [0] }), push('ONE', { regai: [5], regdo: [1] })]);
+  });
+
   it('merges the link fields of a device within a window: a battery level and a silence both arrive', () => {
     vi.useFakeTimers();
     const hub = new LiveHub({ batchMs: 300 });

@@ -54,6 +54,8 @@ export class LiveSession {
   timerAt = Number.POSITIVE_INFINITY;
   /** When each device's info (by infoKey) was last sent: its next waits a window after that. */
   readonly sentAt = new Map<number, number>();
+  /** Pending info a user's operation asked for: sent at once, not held for the window. */
+  readonly urgent = new Set<number>();
   /** When device info first had to wait on a full socket; null when it is flowing. */
   blockedSince: number | null = null;
   closed = false;
@@ -158,9 +160,10 @@ export class LiveHub {
 
   /**
    * Device info about an equipment: sent at once after a quiet window, else merged per device and
-   * sent when the window since the last send closes.
+   * sent when the window since the last send closes. `urgent` (what a user's operation read back:
+   * a switched relay's new state) goes at once all the same: it answers someone waiting.
    */
-  pushDeviceInfo(equipmentId: number, message: DeviceInfo): void {
+  pushDeviceInfo(equipmentId: number, message: DeviceInfo, urgent = false): void {
     const sessions = this.#byEquipment.get(equipmentId);
     if (!sessions) return;
     const key = infoKey(equipmentId, message);
@@ -168,9 +171,10 @@ export class LiveHub {
     for (const session of sessions) {
       const before = session.pending.get(key);
       session.pending.set(key, before ? merge(before, message) : message);
-      if (before) continue;
+      if (urgent) session.urgent.add(key);
+      else if (before) continue;
       now ??= this.#now();
-      this.#schedule(session, Math.max(now, this.#dueAt(session, key)), now);
+      this.#schedule(session, urgent ? now : Math.max(now, this.#dueAt(session, key)), now);
     }
   }
 
@@ -206,7 +210,7 @@ export class LiveHub {
     const messages: DeviceInfo[] = [];
     let next = Number.POSITIVE_INFINITY;
     for (const [key, message] of session.pending) {
-      const due = this.#dueAt(session, key);
+      const due = session.urgent.delete(key) ? now : this.#dueAt(session, key);
       if (due > now) {
         next = Math.min(next, due);
         continue;
