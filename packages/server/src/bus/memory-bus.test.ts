@@ -56,6 +56,24 @@ describe('SharedLiveHub', () => {
     expect(c.relayStats.received).toBe(2);
   });
 
+  it('relays what an operation read back as urgent: the other node sends it within its window too', async () => {
+    const exchange = new MemoryExchange();
+    const [a, b] = ['a', 'b'].map((id) => {
+      const bus = new MemoryBus(id, exchange);
+      bus.start();
+      return new SharedLiveHub({ bus, batchMs: 10_000, relayMs: 1 });
+    }) as [SharedLiveHub, SharedLiveHub];
+    const socket = new FakeSocket();
+    b.setReadable(b.attach(socket), [1]);
+    a.pushDeviceInfo(1, push('ONE', [1]));
+    await until(() => socket.sent.length === 1);
+    // Within b's 10 s window for the device: a poll's update waits, the operation's does not.
+    a.pushDeviceInfo(1, push('ONE', [2]));
+    a.pushDeviceInfo(1, push('ONE', [3]), true);
+    await until(() => socket.sent.length === 2);
+    expect(socket.sent[1]).toEqual(push('ONE', [3]));
+  });
+
   it('relays nothing on a bus of one node', async () => {
     const bus = new MemoryBus('alone');
     bus.start();
@@ -77,7 +95,7 @@ describe('bus messages', () => {
       'null',
       '[]',
       '{"t":"live","from":"a b","m":[]}',
-      '{"t":"live","from":"a","m":[[2,1,{}]]}',
+      '{"t":"live","from":"a","m":[[3,1,{}]]}',
     ]) {
       expect(decodeLive(bad).ok, bad).toBe(false);
     }

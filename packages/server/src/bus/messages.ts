@@ -15,8 +15,11 @@ import { z } from 'zod';
 import type { OperationOutcome } from '../gateway/device-service.js';
 import { BUS_NODE_ID } from './bus.js';
 
-/** 0: sent at once (LiveHub.publish); 1: device info (LiveHub.pushDeviceInfo). */
-export type LiveKind = 0 | 1;
+/**
+ * 0: sent at once (LiveHub.publish); 1: device info (LiveHub.pushDeviceInfo); 2: device info a
+ * user's operation read back (pushDeviceInfo, urgent).
+ */
+export type LiveKind = 0 | 1 | 2;
 export type LiveEntry = readonly [LiveKind, number, ServerMessage];
 
 /** Entries of one batch at most. */
@@ -34,7 +37,7 @@ const LiveBatch = z
     t: z.literal('live'),
     from: NodeId,
     m: z
-      .array(z.tuple([z.union([z.literal(0), z.literal(1)]), EquipmentId, z.unknown()]))
+      .array(z.tuple([z.union([z.literal(0), z.literal(1), z.literal(2)]), EquipmentId, z.unknown()]))
       .max(MAX_LIVE_ENTRIES),
   })
   .strict();
@@ -61,7 +64,7 @@ export function liveMessage(kind: LiveKind, raw: unknown): Decoded<ServerMessage
   const parsed = parseServerMessage(raw);
   if (!parsed.ok) return { ok: false, error: parsed.error.message };
   const infotype = parsed.message.infotype;
-  if (kind === 1 && infotype !== 'PushInfo' && infotype !== 'EquipInfoNow') {
+  if (kind !== 0 && infotype !== 'PushInfo' && infotype !== 'EquipInfoNow') {
     return { ok: false, error: `device info cannot be ${infotype}` };
   }
   return { ok: true, value: parsed.message };

@@ -52,9 +52,9 @@ export class SharedLiveHub extends LiveHub {
     return super.publish(equipmentId, message);
   }
 
-  override pushDeviceInfo(equipmentId: number, message: DeviceInfo): void {
-    this.#relay(1, equipmentId, message);
-    super.pushDeviceInfo(equipmentId, message);
+  override pushDeviceInfo(equipmentId: number, message: DeviceInfo, urgent = false): void {
+    this.#relay(urgent ? 2 : 1, equipmentId, message);
+    super.pushDeviceInfo(equipmentId, message, urgent);
   }
 
   /** Sends the messages waiting for their batch now. */
@@ -100,7 +100,7 @@ export class SharedLiveHub extends LiveHub {
         continue;
       }
       if (kind === 0) super.publish(equipmentId, message.value);
-      else super.pushDeviceInfo(equipmentId, message.value as DeviceInfo);
+      else super.pushDeviceInfo(equipmentId, message.value as DeviceInfo, kind === 2);
     }
   }
 
