@@ -976,7 +976,7 @@ async function main(): Promise<void> {
         n: `${mqttChange.n}/${mqttSampled}`,
       };
     }
-    console.log('AI change in a device → PushInfo on the live socket (includes the 300 ms push window):');
+    console.log('AI change in a device → PushInfo on the live socket (a device's pushes throttled to one per 300 ms):');
     console.table(changeRows);
 
     const tripRows: Record<string, { p50: string; p99: string; n: string }> = {};
