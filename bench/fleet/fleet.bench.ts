@@ -976,7 +976,9 @@ async function main(): Promise<void> {
         n: `${mqttChange.n}/${mqttSampled}`,
       };
     }
-    console.log('AI change in a device → PushInfo on the live socket (a device's pushes throttled to one per 300 ms):');
+    console.log(
+      'AI change in a device → PushInfo on the live socket (each device pushed at most once per 300 ms):',
+    );
     console.table(changeRows);
 
     const tripRows: Record<string, { p50: string; p99: string; n: string }> = {};
