@@ -156,6 +156,8 @@ const app = await buildApp({
   secrets,
   codeSender,
   logLevel: config.logLevel,
+  logFormat: config.logFormat,
+  demo: config.demo,
   liveHub: hub,
   devices: operator,
   webDir: config.webDir,
