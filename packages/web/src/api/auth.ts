@@ -2,9 +2,11 @@
  * Accounts and sessions (docs/api.md "Accounts and sessions", "Social sign-in"): sign-in, token
  * login, refresh, logout, registration, recovery and one-time codes. None of these calls sends
  * the access token except logout by bearer: they are made while signed out, and a 401 from them
- * means wrong credentials, not an expired session.
+ * means wrong credentials, not an expired session. Also the demo account's credentials, which the
+ * sign-in page offers while the server has them.
  */
-import { get, post } from './http';
+import { z } from 'zod';
+import { ApiError, get, post } from './http';
 
 /** The reply of every sign-in and refresh. */
 export interface SessionReply {
@@ -89,3 +91,27 @@ export async function socialProviders(): Promise<readonly SocialProvider[]> {
 
 export const socialLogin = (provider: string, code: string): Promise<SessionReply> =>
   post<SessionReply>(`/auth/social/${encodeURIComponent(provider)}/login`, { code }, anonymous);
+
+/** The reply of `GET /demo-account`, checked before its words are put in the sign-in form. */
+const DemoAccountReply = z.object({
+  userName: z.string().min(1).max(128),
+  password: z.string().min(1).max(128),
+});
+export type DemoAccount = z.output<typeof DemoAccountReply>;
+
+/**
+ * The demo account's user name and password while the server runs the demo and the account still
+ * has its default password; null when it has none (404) or the reply is not of that shape. Other
+ * failures (network, server error) reject.
+ */
+export async function demoAccount(): Promise<DemoAccount | null> {
+  let reply: unknown;
+  try {
+    reply = await get<unknown>('/demo-account', anonymous);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+  const parsed = DemoAccountReply.safeParse(reply);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,6 +1,7 @@
 /**
  * The console's languages: zh (default), en and tc (traditional Chinese), with keys grouped by
- * area (src/locales/<lang>/<area>.ts). The choice persists in local storage.
+ * area (src/locales/<lang>/<area>.ts). The choice persists in local storage; until one is made,
+ * the browser's language applies when the console has it.
  */
 import i18next from 'i18next';
 import type { ParseKeys } from 'i18next';
@@ -38,13 +39,45 @@ export const resources = {
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-function storedLanguage(): Language {
+/** Regions whose Chinese is written in traditional characters when the tag names no script. */
+const TRADITIONAL_REGIONS = new Set(['tw', 'hk', 'mo']);
+
+/**
+ * The console language of one browser language tag (BCP 47, as `navigator.languages` gives them):
+ * `zh-Hant*`, `zh-TW`, `zh-HK` and `zh-MO` are traditional Chinese, any other `zh*` simplified,
+ * `en*` English; null for a language the console does not have.
+ */
+export function languageOfTag(tag: string): Language | null {
+  const [primary, ...rest] = tag.toLowerCase().split(/[-_]/);
+  if (primary === 'en') return 'en';
+  if (primary !== 'zh') return null;
+  const script = rest.find((part) => /^[a-z]{4}$/.test(part));
+  if (script) return script === 'hant' ? 'tc' : 'zh';
+  return rest.some((part) => TRADITIONAL_REGIONS.has(part)) ? 'tc' : 'zh';
+}
+
+/** The first of the browser's languages (most preferred first) the console has, or null. */
+export function browserLanguage(nav: Pick<Navigator, 'languages' | 'language'> | undefined): Language | null {
+  const tags = [...(nav?.languages ?? []), nav?.language ?? ''];
+  for (const tag of tags) {
+    const language = languageOfTag(tag);
+    if (language) return language;
+  }
+  return null;
+}
+
+/**
+ * The language to start in: the one chosen in this browser, else the browser's own (not stored,
+ * so a later change of the browser's still applies until the user picks one), else zh.
+ */
+function startLanguage(): Language {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    if (isLanguage(value)) return value;
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Storage refused (private mode): the browser's language still applies.
   }
+  return browserLanguage(globalThis.navigator) ?? DEFAULT_LANGUAGE;
 }
 
 /** The page's `lang` for a console language. */
@@ -62,7 +95,7 @@ void i18n.use(initReactI18next).init({
   resources: Object.fromEntries(
     Object.entries(resources).map(([lang, areas]) => [lang, { translation: areas }]),
   ),
-  lng: storedLanguage(),
+  lng: startLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -8,12 +8,18 @@ import type { RecordedRequest } from '../session/test-support';
 import Shell from '../shell/Shell';
 import { resetTabs } from '../shell/tabs';
 import { installDomStubs, renderAt } from '../shell/test-support';
-import { i18n, LANGUAGE_STORAGE_KEY } from './index';
+import { browserLanguage, i18n, LANGUAGE_STORAGE_KEY, languageOfTag } from './index';
 
 /** The module as a browser opening the console loads it, reading what local storage holds. */
 async function freshI18n() {
   vi.resetModules();
   return (await import('./index')).i18n;
+}
+
+/** The browser's languages, most preferred first, as `navigator` gives them. */
+function browserSays(languages: readonly string[]): void {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
 }
 
 const showShell = () =>
@@ -32,7 +38,8 @@ describe('the console language', () => {
     vi.restoreAllMocks();
   });
 
-  it('is simplified Chinese in a browser that kept none, or an unknown one', async () => {
+  it('is simplified Chinese in a Chinese browser that kept none, or an unknown one', async () => {
+    browserSays(['zh-CN', 'zh']);
     document.documentElement.lang = '';
     let fresh = await freshI18n();
     expect(fresh.language).toBe('zh');
@@ -42,6 +49,60 @@ describe('the console language', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     fresh = await freshI18n();
     expect(fresh.language).toBe('zh');
+  });
+
+  it('takes the browser’s language at the first visit, without keeping it', async () => {
+    browserSays(['en-US', 'en']);
+    let fresh = await freshI18n();
+    expect(fresh.language).toBe('en');
+    expect(fresh.t('shell.routes.history')).toBe('History');
+    expect(document.documentElement.lang).toBe('en');
+    // Not stored: a later change of the browser's language still applies.
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+
+    browserSays(['zh-HK']);
+    fresh = await freshI18n();
+    expect(fresh.language).toBe('tc');
+    expect(fresh.t('shell.routes.history')).toBe('歷史資料');
+    expect(document.documentElement.lang).toBe('zh-TW');
+  });
+
+  it('takes the first of the browser’s languages the console has, else simplified Chinese', async () => {
+    browserSays(['fr-FR', 'en-GB']);
+    expect((await freshI18n()).language).toBe('en');
+    browserSays(['fr-FR']);
+    expect((await freshI18n()).language).toBe('zh');
+    browserSays([]);
+    expect((await freshI18n()).language).toBe('zh');
+  });
+
+  it('keeps a choice made in this browser over the browser’s language', async () => {
+    browserSays(['en-US']);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'tc');
+    expect((await freshI18n()).language).toBe('tc');
+  });
+
+  it('maps each browser tag to a console language', () => {
+    const cases: [string, string | null][] = [
+      ['zh-TW', 'tc'],
+      ['zh-HK', 'tc'],
+      ['zh-MO', 'tc'],
+      ['zh-Hant', 'tc'],
+      ['zh-Hant-CN', 'tc'],
+      ['zh-hant-tw', 'tc'],
+      ['zh', 'zh'],
+      ['zh-CN', 'zh'],
+      ['zh-SG', 'zh'],
+      ['zh-Hans-HK', 'zh'],
+      ['en', 'en'],
+      ['en-GB', 'en'],
+      ['fr-FR', null],
+      ['', null],
+    ];
+    expect(cases.map(([tag]) => [tag, languageOfTag(tag)])).toEqual(cases);
+    // navigator.language when the list is empty (some browsers give none).
+    expect(browserLanguage({ languages: [], language: 'zh-TW' })).toBe('tc');
+    expect(browserLanguage(undefined)).toBeNull();
   });
 
   it('starts in the language the browser kept, the page’s lang included', async () => {

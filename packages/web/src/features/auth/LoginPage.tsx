@@ -1,14 +1,16 @@
 /**
  * /login: user name and password (§5 rules), then back to the `redirect` route or home. Links to
  * registration and recovery, and buttons for the social providers that offer a sign-in page.
+ * While the server has a demo account with its default password, a hint above the form shows its
+ * credentials with a button that fills them in (the user still signs in).
  */
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Divider, Flex, Form, Input, Space } from 'antd';
+import { Alert, App, Button, Divider, Flex, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { login, socialProviders } from '../../api/auth';
+import { demoAccount, login, socialProviders } from '../../api/auth';
 import { useBranding } from '../../branding/store';
 import { keepRedirect, safeRedirect } from '../../routes/guard.decide';
 import { startSession } from '../../session/signin';
@@ -40,6 +42,12 @@ export default function LoginPage() {
     retry: false,
   });
   const reachable = (providers.data ?? []).filter((p) => p.authorizeUrl);
+  const [form] = Form.useForm<Credentials>();
+  // Nothing is shown (or logged) when the server has no demo account or cannot say.
+  const demo = useQuery({ queryKey: ['auth', 'demo-account'], queryFn: demoAccount, retry: false });
+  // Under a tenant whose prefix the demo's name lacks, the name sent would not be the demo's.
+  const offered =
+    demo.data && withPrefix(prefix, demo.data.userName) === demo.data.userName ? demo.data : null;
 
   const submit = async ({ userName, password }: Credentials) => {
     setBusy(true);
@@ -56,7 +64,33 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.titles.login')}>
+      {offered && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            // The button goes under the words when both do not fit on a line, not into them.
+            <Flex wrap align="center" justify="space-between" gap={8}>
+              <span>{t('auth.demo.hint', { userName: offered.userName, password: offered.password })}</span>
+              <Button
+                size="small"
+                onClick={() =>
+                  // Errors of an earlier empty submit go with the values they were about.
+                  form.setFields([
+                    { name: 'userName', value: offered.userName, errors: [] },
+                    { name: 'password', value: offered.password, errors: [] },
+                  ])
+                }
+              >
+                {t('auth.demo.use')}
+              </Button>
+            </Flex>
+          }
+        />
+      )}
       <Form<Credentials>
+        form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}
         requiredMark={false}

@@ -52,6 +52,8 @@ export function renderPage(page: ReactElement, { path, route }: { path: string; 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return {
     router,
+    /** The page's query client, for a test to see when a request has settled. */
+    client,
     ...render(
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>

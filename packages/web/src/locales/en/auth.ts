@@ -98,5 +98,9 @@ export default {
     stay: 'Stay signed in as {{name}}',
     currentAccount: 'the current account',
   },
+  demo: {
+    hint: 'Demo: sign in as {{userName}} / {{password}}',
+    use: 'Use the demo account',
+  },
   language: 'Language',
 };

@@ -98,5 +98,9 @@ export default {
     stay: '保持登入 {{name}}',
     currentAccount: '目前帳號',
   },
+  demo: {
+    hint: '示範：以 {{userName}} / {{password}} 登入',
+    use: '使用示範帳號',
+  },
   language: '語言',
 };

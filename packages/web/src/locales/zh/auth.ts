@@ -98,5 +98,9 @@ export default {
     stay: '保持登录 {{name}}',
     currentAccount: '当前账号',
   },
+  demo: {
+    hint: '演示：以 {{userName}} / {{password}} 登录',
+    use: '使用演示账号',
+  },
   language: '语言',
 };
