@@ -112,6 +112,7 @@ describe('EquipmentTypeReply', () => {
       rulePages: [...r8!.rulePages],
       relayModes: [...r8!.relayModes],
       isTeam: false,
+      custom: false,
       defaults: settings,
     };
     expect(EquipmentTypeReply.parse(reply).names.en).toBe(r8!.names.en);
