@@ -183,6 +183,33 @@ describe('names on the map', () => {
   });
 });
 
+describe('a hostile name of a device that does not answer, on the map', () => {
+  it('is text in the two-line tooltip and the pop-up', async () => {
+    const name = '<img src=x onerror="window.__xss=2">';
+    loadDevices([
+      {
+        id: 8,
+        name,
+        flags: { isOnline: true, isAlarm: false, soc: 30, unansweredAddress: 7 },
+        gps: '116.39, 39.9',
+      },
+    ]);
+    renderPage(<MapPage />, { path: '/map', route: '/map' });
+    await waitFor(() => expect([...markers().keys()]).toEqual([`${name}Does not answer at address 7`]), SLOW);
+    const marker = markers().get(`${name}Does not answer at address 7`)!;
+    act(() => {
+      marker.openTooltip();
+    });
+    const tooltip = document.querySelector<HTMLElement>('.leaflet-tooltip')!;
+    expect(tooltip.querySelector('.map-tooltip-name')?.textContent).toBe(name);
+    act(() => {
+      marker.openPopup();
+    });
+    expect(document.querySelector('.leaflet-popup-content strong')?.textContent).toBe(name);
+    expect(document.querySelector('.leaflet-container img')).toBeNull();
+  });
+});
+
 describe('a device that does not answer at its address, on the map', () => {
   /** The tooltip text of the dot whose tooltip starts with `name`. */
   const tooltipOf = (name: string): string | undefined =>
