@@ -2,8 +2,8 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_WEB_DIR } from './console/plugin.js';
-import { parseCidr, parseCidrList } from './gateway/dial-policy.js';
-import type { Cidr } from './gateway/dial-policy.js';
+import { parseCidr, parseCidrList } from './gateway/modbus-tcp/dial-policy.js';
+import type { Cidr } from './gateway/modbus-tcp/dial-policy.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './history/time.js';
 import { logFormatOf } from './http/request-log.js';
 import type { LogFormat } from './http/request-log.js';

@@ -17,14 +17,15 @@ import { loadConfig } from './config.js';
 import { startDemoPlant } from './demo/plant.js';
 import type { DemoPlant } from './demo/plant.js';
 import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
-import { DeviceService } from './gateway/device-service.js';
-import { DialPolicy } from './gateway/dial-policy.js';
-import { DtuListener } from './gateway/dtu-listener.js';
-import { releaseStaleLinks } from './gateway/stale-links.js';
-import type { GatewayLog } from './gateway/log.js';
-import { ModbusTcpDialer } from './gateway/modbus-tcp-dialer.js';
-import { MqttGateway } from './gateway/mqtt-gateway.js';
-import { linkSecretKey } from './gateway/secrets.js';
+import { DeviceService } from './gateway/devices/device-service.js';
+import { DtuListener } from './gateway/dtu/dtu-listener.js';
+import { linkSecretKey } from './gateway/dtu/secrets.js';
+import { componentLog } from './gateway/link/log.js';
+import { LinkRegistry } from './gateway/link/registry.js';
+import { releaseStaleLinks } from './gateway/link/stale-links.js';
+import { DialPolicy } from './gateway/modbus-tcp/dial-policy.js';
+import { ModbusTcpDialer } from './gateway/modbus-tcp/modbus-tcp-dialer.js';
+import { MqttGateway } from './gateway/mqtt/mqtt-gateway.js';
 import { HistoryRecorder } from './history/recorder.js';
 import { scheduleRetention } from './history/retention.js';
 import { SqliteHistoryThread } from './history/sqlite-history.js';
@@ -48,19 +49,16 @@ const storage = await openStorage({
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });
 // The demo account and its devices, on a store that has none yet (DEMO=0 turns this off).
-// Link secrets are sealed under a key derived from the server's secret key (gateway/secrets.ts).
+// Link secrets are sealed under a key derived from the server's secret key (gateway/dtu/secrets.ts).
 const linkKey = linkSecretKey(secrets.jwtKey);
 const demo = config.demo ? await seedDemo(storage.db, Date.now(), linkKey) : { created: false };
 // The device link: the live channel's fan-out, history, the DTU listener and what reads and
 // operates the devices whose links are up. The app's log exists only once the app is built.
 let appLog: AppLogger | null = null;
+const logOf = (component: string) => componentLog(component, () => appLog);
 // With REDIS_URL the nodes share the live fan-out (a console hears every node's pushes) and carry
 // operations to the node that holds a device's link; without it this node is alone.
-const busLog: GatewayLog = {
-  info: (details, message) => appLog?.info({ component: 'bus', ...details }, message),
-  warn: (details, message) => appLog?.warn({ component: 'bus', ...details }, message),
-  error: (details, message) => appLog?.error({ component: 'bus', ...details }, message),
-};
+const busLog = logOf('bus');
 const busNode = new BusNode({
   bus: config.redisUrl
     ? new RedisBus({ url: config.redisUrl, nodeId: config.mqttNodeId, log: busLog })
@@ -87,18 +85,17 @@ const recorder = new HistoryRecorder({
   publish: (id, message) => hub.publish(id, message),
   timeZone: config.timeZone,
 });
-const dtuLog: GatewayLog = {
-  info: (details, message) => appLog?.info({ component: 'dtu', ...details }, message),
-  warn: (details, message) => appLog?.warn({ component: 'dtu', ...details }, message),
-  error: (details, message) => appLog?.error({ component: 'dtu', ...details }, message),
-};
+const dtuLog = logOf('dtu');
+// The live device links of every transport, by serial number: a link added marks its equipment
+// online (with this node as its holder), one that closes marks it offline.
+const registry = new LinkRegistry({ db: storage.db, log: dtuLog, nodeId: config.mqttNodeId });
 const dtu = new DtuListener({
   db: storage.db,
+  registry,
   heartbeat: config.dtuHeartbeat,
   registration: config.dtuRegistration,
   link: { idleMs: config.dtuIdleSeconds * 1000 },
   log: dtuLog,
-  nodeId: config.mqttNodeId,
   // Contested links are alarms: an event in the history and a push to the equipment's consoles.
   contests: {
     recordEvent: (event) => history.recordEvent(event),
@@ -110,21 +107,16 @@ const dtu = new DtuListener({
 const dialPolicy = new DialPolicy({ allow: config.modbusTcpAllow });
 // Devices with a Modbus TCP address are dialled by the server; their links join the same registry.
 // A Modbus TCP device speaks only when asked, so its idle limit spans at least three polls.
-const mbtcpLog: GatewayLog = {
-  info: (details, message) => appLog?.info({ component: 'modbus-tcp', ...details }, message),
-  warn: (details, message) => appLog?.warn({ component: 'modbus-tcp', ...details }, message),
-  error: (details, message) => appLog?.error({ component: 'modbus-tcp', ...details }, message),
-};
 const dialer = new ModbusTcpDialer({
   db: storage.db,
-  registry: dtu.registry,
+  registry,
   link: { idleMs: Math.max(config.dtuIdleSeconds, 3 * config.pollSeconds) * 1000 },
-  log: mbtcpLog,
+  log: logOf('modbus-tcp'),
   policy: dialPolicy,
 });
 const devices = new DeviceService({
   db: storage.db,
-  registry: dtu.registry,
+  registry,
   hub,
   recorder,
   pollMs: config.pollSeconds * 1000,
@@ -132,23 +124,18 @@ const devices = new DeviceService({
   log: dtuLog,
 });
 // Operations go to the device service, or over the bus to the node that holds the device's link.
-const operator = busNode.attach({ db: storage.db, registry: dtu.registry, devices });
+const operator = busNode.attach({ db: storage.db, registry, devices });
 // Devices that reach the server through an MQTT broker (MQTT_URL); their links join the same
 // registry, and the state they report of their own accord goes to the device service.
-const mqttLog: GatewayLog = {
-  info: (details, message) => appLog?.info({ component: 'mqtt', ...details }, message),
-  warn: (details, message) => appLog?.warn({ component: 'mqtt', ...details }, message),
-  error: (details, message) => appLog?.error({ component: 'mqtt', ...details }, message),
-};
 const mqtt = config.mqttUrl
   ? new MqttGateway({
       url: config.mqttUrl,
       nodeId: config.mqttNodeId,
       db: storage.db,
-      registry: dtu.registry,
+      registry,
       reports: devices,
       link: { idleMs: Math.max(config.dtuIdleSeconds, 3 * config.pollSeconds) * 1000 },
-      log: mqttLog,
+      log: logOf('mqtt'),
     })
   : null;
 const app = await buildApp({
@@ -240,6 +227,7 @@ async function shutdown(): Promise<void> {
   await dialer.close();
   await mqtt?.close();
   await dtu.close();
+  await registry.close();
   await devices.stop();
   await app.close();
   await busNode.close();

@@ -6,10 +6,10 @@
  * node holds (MQTT: they say which node polls them) need no entry: each node reaches the device
  * itself.
  */
-import { LogThrottle } from '../gateway/log-throttle.js';
-import { silentLog } from '../gateway/log.js';
-import type { GatewayLog } from '../gateway/log.js';
-import type { LinkRegistry } from '../gateway/registry.js';
+import { LogThrottle } from '../gateway/link/log-throttle.js';
+import { silentLog } from '../gateway/link/log.js';
+import type { GatewayLog } from '../gateway/link/log.js';
+import type { LinkRegistry } from '../gateway/link/registry.js';
 import type { Bus } from './bus.js';
 import { DEFAULT_LINK_TTL_MS } from './bus.js';
 

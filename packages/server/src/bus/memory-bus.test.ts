@@ -6,8 +6,8 @@
  */
 import type { Operation, PushInfo, ServerMessage } from '@fieldlink/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceService, OperationOutcome } from '../gateway/device-service.js';
-import { OperationError } from '../gateway/device-service.js';
+import type { DeviceService, OperationOutcome } from '../gateway/devices/device-service.js';
+import { OperationError } from '../gateway/devices/device-service.js';
 import { addLinkedDevices, RecordingLog, until } from '../gateway/test-support.js';
 import type { LiveSocket } from '../live/hub.js';
 import { storageCases, useStorage } from '../storage/test-support.js';

@@ -12,7 +12,7 @@
 import { parseServerMessage } from '@fieldlink/protocol';
 import type { ModbusResponse, ServerMessage } from '@fieldlink/protocol';
 import { z } from 'zod';
-import type { OperationOutcome } from '../gateway/device-service.js';
+import type { OperationOutcome } from '../gateway/devices/device-service.js';
 import { BUS_NODE_ID } from './bus.js';
 
 /**

@@ -6,11 +6,11 @@
  * and `attach()` gives the device service itself: one node works as it always did.
  */
 import type { Kysely } from 'kysely';
-import type { DeviceService } from '../gateway/device-service.js';
-import { silentLog } from '../gateway/log.js';
-import type { GatewayLog } from '../gateway/log.js';
-import type { DeviceOperator } from '../gateway/operations.js';
-import type { LinkRegistry } from '../gateway/registry.js';
+import type { DeviceService } from '../gateway/devices/device-service.js';
+import { silentLog } from '../gateway/link/log.js';
+import type { GatewayLog } from '../gateway/link/log.js';
+import type { DeviceOperator } from '../gateway/devices/operations.js';
+import type { LinkRegistry } from '../gateway/link/registry.js';
 import type { LiveHubOptions } from '../live/hub.js';
 import type { Database } from '../storage/schema.js';
 import type { Bus } from './bus.js';

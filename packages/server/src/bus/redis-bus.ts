@@ -11,9 +11,9 @@
  */
 import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
-import { LogThrottle } from '../gateway/log-throttle.js';
-import { silentLog } from '../gateway/log.js';
-import type { GatewayLog } from '../gateway/log.js';
+import { LogThrottle } from '../gateway/link/log-throttle.js';
+import { silentLog } from '../gateway/link/log.js';
+import type { GatewayLog } from '../gateway/link/log.js';
 import { redactUrl } from '../storage/open.js';
 import type { Bus } from './bus.js';
 import { BUS_NODE_ID } from './bus.js';

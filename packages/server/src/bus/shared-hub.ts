@@ -10,9 +10,9 @@
  * thousands of devices pushing make a few hundred bus messages a second, not thousands.
  */
 import type { ServerMessage } from '@fieldlink/protocol';
-import { LogThrottle } from '../gateway/log-throttle.js';
-import { silentLog } from '../gateway/log.js';
-import type { GatewayLog } from '../gateway/log.js';
+import { LogThrottle } from '../gateway/link/log-throttle.js';
+import { silentLog } from '../gateway/link/log.js';
+import type { GatewayLog } from '../gateway/link/log.js';
 import { LiveHub } from '../live/hub.js';
 import type { DeviceInfo, LiveHubOptions } from '../live/hub.js';
 import type { Bus } from './bus.js';

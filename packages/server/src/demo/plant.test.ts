@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkSecretKey } from '../gateway/secrets.js';
+import { linkSecretKey } from '../gateway/dtu/secrets.js';
 import { startDeviceStack, until } from '../gateway/test-support.js';
 import type { DeviceStack } from '../gateway/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';

@@ -16,7 +16,7 @@ import { batteryWave, DeviceStateStore, DtuClient, prefillLists, VirtualDevice }
 import type { SubDeviceSpec, VirtualDeviceOptions, Waveform } from '@fieldlink/simulator';
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
-import { openLinkSecret } from '../gateway/secrets.js';
+import { openLinkSecret } from '../gateway/dtu/secrets.js';
 import type { Database } from '../storage/schema.js';
 import { DEMO_USER_NAME } from './seed.js';
 
@@ -147,7 +147,7 @@ export interface DemoPlantOptions {
   readonly dataDir: string;
   /** The heartbeat the listener skips (DTU_HEARTBEAT); '' sends none. */
   readonly heartbeat?: string;
-  /** Opens the link secrets the devices register with (gateway/secrets.ts linkSecretKey). */
+  /** Opens the link secrets the devices register with (gateway/dtu/secrets.ts linkSecretKey). */
   readonly linkSecretKey: Uint8Array;
   readonly log?: (message: string) => void;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../accounts/passwords.js';
 import { expectError, useAccountsApp } from '../accounts/test-support.js';
-import { linkSecretKey } from '../gateway/secrets.js';
+import { linkSecretKey } from '../gateway/dtu/secrets.js';
 import { storageCases } from '../storage/test-support.js';
 import { seedDemo } from './seed.js';
 

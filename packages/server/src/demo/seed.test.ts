@@ -4,7 +4,7 @@ import { bearer, login, register, useAccountsApp } from '../accounts/test-suppor
 import type { AccountsHarness } from '../accounts/test-support.js';
 import type { EquipmentReply } from '@fieldlink/protocol';
 import type { TreeReply } from '@fieldlink/protocol';
-import { hashLinkSecret, linkSecretKey } from '../gateway/secrets.js';
+import { hashLinkSecret, linkSecretKey } from '../gateway/dtu/secrets.js';
 import { storageCases } from '../storage/test-support.js';
 import { DEMO_DEVICES, DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './seed.js';
 

@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.js';
 import { isUniqueViolation } from '../storage/errors.js';
 import type { Database } from '../storage/schema.js';
 import { insertDevice, insertSubDevice } from '../equipment/store.js';
-import { generateLinkSecret, storedLinkSecret } from '../gateway/secrets.js';
+import { generateLinkSecret, storedLinkSecret } from '../gateway/dtu/secrets.js';
 import type { NewDevice, NewSubDevice } from '../equipment/store.js';
 
 export const DEMO_USER_NAME = 'demo';

@@ -6,7 +6,7 @@ import { permissionOf } from './access.js';
 import { EquipmentGroup, storedText } from '@fieldlink/protocol';
 import type { EquipmentReply, EquipmentType, PermissionReply, StatusReply } from '@fieldlink/protocol';
 import { readSettings, wireSettings } from './settings.js';
-import { readUnsupported } from '../gateway/unsupported-blocks.js';
+import { readUnsupported } from '../gateway/devices/unsupported-blocks.js';
 
 // The shapes the console uses too (create, patch, sub-device, record, type, link secret, tree)
 // live in protocol/src/api/equipment.ts.

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
-import { generateLinkSecret, openLinkSecret, storedLinkSecret } from '../gateway/secrets.js';
+import { generateLinkSecret, openLinkSecret, storedLinkSecret } from '../gateway/dtu/secrets.js';
 import { ApiError } from '../http/errors.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import { requireAccess } from './access.js';
@@ -19,7 +19,7 @@ import { EquipmentId } from './fields.js';
 export interface LinkRoutesOptions {
   readonly db: Kysely<Database>;
   readonly now: () => number;
-  /** Seals link secrets for their owners to read again (gateway/secrets.ts linkSecretKey). */
+  /** Seals link secrets for their owners to read again (gateway/dtu/secrets.ts linkSecretKey). */
   readonly linkKey: Uint8Array;
 }
 

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
-import { DialPolicy, refusalMessage } from '../gateway/dial-policy.js';
-import { generateLinkSecret, storedLinkSecret } from '../gateway/secrets.js';
+import { DialPolicy, refusalMessage } from '../gateway/modbus-tcp/dial-policy.js';
+import { generateLinkSecret, storedLinkSecret } from '../gateway/dtu/secrets.js';
 import { ApiError } from '../http/errors.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
@@ -49,7 +49,7 @@ import { typeReply } from './type-reply.js';
 
 export interface EquipmentOptions {
   readonly storage: Storage;
-  /** Seals link secrets for their owners to read again (gateway/secrets.ts linkSecretKey). */
+  /** Seals link secrets for their owners to read again (gateway/dtu/secrets.ts linkSecretKey). */
   readonly linkSecretKey: Uint8Array;
   /** Which Modbus TCP addresses may be set (IP literals are checked here, names when dialled). */
   readonly dialPolicy?: DialPolicy;

@@ -22,7 +22,7 @@ export function requireType(name: string): EquipmentType {
 
 export interface NewDevice {
   readonly ownerId: number;
-  /** The secret its link registration must carry, as stored (gateway/secrets.ts storedLinkSecret). */
+  /** The secret its link registration must carry, as stored (gateway/dtu/secrets.ts storedLinkSecret). */
   readonly link: Pick<Equipment, 'link_secret_hash' | 'link_secret_sealed'>;
   readonly sn: string;
   readonly type: string;

@@ -15,7 +15,7 @@ import type { AccountsHarness } from '../accounts/test-support.js';
 import type { HistoryWriter } from '../history/writer.js';
 import { Browser } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
-import { ModbusTcpDialer } from './modbus-tcp-dialer.js';
+import { ModbusTcpDialer } from './modbus-tcp/modbus-tcp-dialer.js';
 import { loopbackDialPolicy, startDeviceStack, until, WAIT_MS } from './test-support.js';
 import type { DeviceStack } from './test-support.js';
 

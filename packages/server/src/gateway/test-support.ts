@@ -25,17 +25,18 @@ import { HistoryWriter } from '../history/writer.js';
 import { LiveHub } from '../live/hub.js';
 import type { Storage } from '../storage/open.js';
 import type { Equipment } from '../storage/schema.js';
-import type { DeviceLink } from './device-link.js';
-import { DeviceService } from './device-service.js';
-import type { DeviceServiceOptions } from './device-service.js';
-import { DtuListener } from './dtu-listener.js';
-import { DialPolicy } from './dial-policy.js';
-import { hashLinkSecret } from './secrets.js';
-import { ModbusRtuLink } from './link.js';
-import type { LinkOptions } from './link.js';
-import type { GatewayLog } from './log.js';
-import { ModbusTcpLink } from './modbus-tcp-link.js';
-import type { ModbusTcpLinkOptions } from './modbus-tcp-link.js';
+import { DeviceService } from './devices/device-service.js';
+import type { DeviceServiceOptions } from './devices/device-service.js';
+import { DtuListener } from './dtu/dtu-listener.js';
+import { ModbusRtuLink } from './dtu/rtu-link.js';
+import type { LinkOptions } from './dtu/rtu-link.js';
+import { hashLinkSecret } from './dtu/secrets.js';
+import type { DeviceLink } from './link/device-link.js';
+import type { GatewayLog } from './link/log.js';
+import { LinkRegistry } from './link/registry.js';
+import { DialPolicy } from './modbus-tcp/dial-policy.js';
+import { ModbusTcpLink } from './modbus-tcp/modbus-tcp-link.js';
+import type { ModbusTcpLinkOptions } from './modbus-tcp/modbus-tcp-link.js';
 
 export const BOARD: EquipmentShape = { doCount: 8, diCount: 8, aiCount: 4, aoCount: 2 };
 
@@ -378,15 +379,17 @@ export async function startDeviceStack(
   const hub = node?.hub ?? new LiveHub({ batchMs: 20 });
   const history = new HistoryWriter(db, { flushMs: 10 });
   const recorder = new HistoryRecorder({ writer: history, publish: (id, m) => hub.publish(id, m) });
+  const registry = new LinkRegistry({ db });
   const dtu = new DtuListener({
     db,
+    registry,
     heartbeat: 'ping',
     link: { idleMs: 60_000 },
     contests: { recordEvent: (event) => history.recordEvent(event), publish: (id, m) => hub.publish(id, m) },
   });
   const service = new DeviceService({
     db,
-    registry: dtu.registry,
+    registry,
     hub,
     recorder,
     pollMs: 60_000,
@@ -400,7 +403,7 @@ export async function startDeviceStack(
     now: clock.now,
     logLevel: false,
     liveHub: hub,
-    devices: node ? node.attach({ db, registry: dtu.registry, devices: service }) : service,
+    devices: node ? node.attach({ db, registry, devices: service }) : service,
     dialPolicy: loopbackDialPolicy(),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -419,6 +422,7 @@ export async function startDeviceStack(
     accounts: { app, clock, sender, jwtKey, storage },
     close: async () => {
       await dtu.close();
+      await registry.close();
       await service.stop();
       await app.close();
       await node?.close();
@@ -449,10 +453,11 @@ export async function startLinkService(
 ): Promise<LinkService> {
   const db = storage.db;
   const hub = new LiveHub({ batchMs: 10 });
-  const dtu = new DtuListener({ db, heartbeat: 'ping', link: { idleMs: 30_000 } });
+  const registry = new LinkRegistry({ db });
+  const dtu = new DtuListener({ db, registry, heartbeat: 'ping', link: { idleMs: 30_000 } });
   const devices = new DeviceService({
     db,
-    registry: dtu.registry,
+    registry,
     hub,
     pollMs: options.pollMs ?? 60_000,
     timeoutMs,
@@ -481,6 +486,7 @@ export async function startLinkService(
     close: async () => {
       for (const d of dialled.splice(0)) d.destroy();
       await dtu.close();
+      await registry.close();
       await devices.stop();
     },
   };

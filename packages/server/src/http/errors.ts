@@ -6,7 +6,7 @@ export const ERROR_CODES = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
-  /** A secured operation without the user's password (gateway/operation-password.ts). */
+  /** A secured operation without the user's password (gateway/devices/operation-password.ts). */
   password_required: 403,
   /** A secured operation with a password that is not the user's. */
   wrong_password: 403,

@@ -157,7 +157,7 @@ export interface EquipmentTable {
   /** SHA-256 (hex) of the secret the device's link registration must carry; null when none is set. */
   link_secret_hash: string | null;
   /**
-   * The same secret sealed for its owner to read again (gateway/secrets.ts); null when none is set
+   * The same secret sealed for its owner to read again (gateway/dtu/secrets.ts); null when none is set
    * or it was set before secrets were kept (migration 0010).
    */
   link_secret_sealed: string | null;

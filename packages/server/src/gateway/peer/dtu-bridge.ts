@@ -7,7 +7,7 @@
  * back as an RTU frame (CRC added). A request the slave leaves unanswered (another unit) gets
  * nothing back, as on a real line. Bytes that do not make a request frame with a valid CRC are
  * skipped one at a time. Optionally a heartbeat goes out every so often, which the server's link
- * skips wherever it lands (heartbeat-filter.ts) when it is the listener's configured pattern.
+ * skips wherever it lands (dtu/heartbeat-filter.ts) when it is the listener's configured pattern.
  */
 import { once } from 'node:events';
 import { connect } from 'node:net';

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, post, register } from '../../accounts/test-support.js';
 import type { EquipmentReply } from '@fieldlink/protocol';
 import { storageCases, useStorage } from '../../storage/test-support.js';
-import { ModbusTcpDialer } from '../modbus-tcp-dialer.js';
+import { ModbusTcpDialer } from '../modbus-tcp/modbus-tcp-dialer.js';
 import {
   addLinkedDevices,
   loopbackDialPolicy,
