@@ -111,6 +111,22 @@ export function post(
   return app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
 }
 
+/** A request to the API as `token`'s user (null: signed out), with an optional JSON body. */
+export function sendAs(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: token === null ? {} : bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 export function bearer(accessToken: string): Record<string, string> {
   return { authorization: `Bearer ${accessToken}` };
 }

@@ -6,7 +6,7 @@
 import type { EquipmentTypeReply } from '@fieldlink/protocol';
 import { equipmentType, setCustomEquipmentTypes } from '@fieldlink/protocol';
 import { afterEach, describe, expect, it as baseIt } from 'vitest';
-import { bearer, expectError, login, register, useAccountsApp } from '../accounts/test-support.js';
+import { expectError, login, register, sendAs, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
 import { loadCustomTypes } from './custom-types.js';
 
@@ -27,13 +27,7 @@ describe.each(storageCases())('equipment types added as data on %s', (store) => 
     url: string,
     token: string | null,
     payload?: unknown,
-  ) =>
-    h.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: token === null ? {} : bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  ) => sendAs(h.app, method, url, token, payload);
 
   async function user(name: string, admin = false): Promise<string> {
     const { id } = await register(h, name);

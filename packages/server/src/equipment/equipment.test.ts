@@ -1,10 +1,10 @@
 /** Equipment routes over HTTP on both databases: types, CRUD with every field, sub-devices, tree. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it as baseIt } from 'vitest';
-import { bearer, expectError, login, register, useAccountsApp } from '../accounts/test-support.js';
+import { bearer, expectError, login, register, sendAs, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
-import { DialPolicy, interfaceAddresses, parseCidrList } from '../gateway/dial-policy.js';
-import { linkSecretKey, sealLinkSecret } from '../gateway/secrets.js';
+import { DialPolicy, interfaceAddresses, parseCidrList } from '../gateway/modbus-tcp/dial-policy.js';
+import { linkSecretKey, sealLinkSecret } from '../gateway/dtu/secrets.js';
 import type { EquipmentReply } from '@fieldlink/protocol';
 import type { TreeReply } from '@fieldlink/protocol';
 
@@ -17,13 +17,7 @@ describe.each(storageCases())('equipment on %s', (store) => {
     url: string,
     token: string | null,
     payload?: unknown,
-  ) =>
-    h.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: token === null ? {} : bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  ) => sendAs(h.app, method, url, token, payload);
 
   async function user(name: string): Promise<{ id: number; token: string }> {
     const { id } = await register(h, name);
