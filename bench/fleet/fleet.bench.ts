@@ -239,7 +239,8 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
       HOST: '127.0.0.1',
       DEMO: '0',
       POLL_SECONDS: String(POLL_SECONDS),
-      LOG_LEVEL: 'warn',
+      // Info: the start entries say where it listens; links up and down are counted out below.
+      LOG_LEVEL: 'info',
       MQTT_URL: mqttUrl ?? '',
       MQTT_NODE_ID: `fleet-bench-${process.pid}`,
     },
@@ -265,28 +266,30 @@ function startServer(dataDir: string, mqttUrl: string | null): Promise<Server> {
         probes.shift()?.resolve(JSON.parse(line.slice('probe '.length)) as ProbeReport);
         return;
       }
-      if (line.startsWith('{')) {
-        try {
-          const entry = JSON.parse(line) as { level?: number; msg?: string };
-          if ((entry.level ?? 0) >= 40) {
-            const key = entry.msg ?? line.slice(0, 80);
-            warnings.set(key, (warnings.get(key) ?? 0) + 1);
-          }
-        } catch {
-          // Not a log entry.
-        }
+      let entry: { level?: number; msg?: string; dtuPort?: number } = {};
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        // Not a log entry.
+        output?.write(`${line}\n`);
         return;
       }
+      if ((entry.level ?? 0) >= 40) {
+        const key = entry.msg ?? line.slice(0, 80);
+        warnings.set(key, (warnings.get(key) ?? 0) + 1);
+      }
+      // The start entries (info) go to the output; the links' ups and downs do not.
+      if (!/^(Fieldlink is listening|DTU listener|MQTT gateway)/.test(entry.msg ?? '')) return;
       output?.write(`${line}\n`);
-      const http = /listening on http:\/\/localhost:(\d+)\//.exec(line);
+      const http = /^Fieldlink is listening on http:\/\/localhost:(\d+)\//.exec(entry.msg ?? '');
       if (http) httpPort = Number(http[1]);
-      const dtu = /^DTU listener on port (\d+)/.exec(line);
-      if (dtu && httpPort > 0) {
+      const dtu = entry.dtuPort;
+      if (dtu !== undefined && httpPort > 0) {
         clearTimeout(timer);
         resolve({
           pid: child.pid!,
           httpPort,
-          dtuPort: Number(dtu[1]),
+          dtuPort: dtu,
           warnings,
           // A server that died mid-run fails the run instead of leaving it waiting for the probe.
           probe: () =>

@@ -179,16 +179,27 @@ log = (line) => app.log.info(line);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-console.log(`Fieldlink is listening on http://localhost:${port}/ (API docs: /docs)`);
+// The start is told in log entries like everything else (one format, LOG_FORMAT): the sentence
+// for people, the number a script needs as a field.
+const url = `http://localhost:${port}/`;
+app.log.info({ port }, `Fieldlink is listening on ${url} (API docs: /docs)`);
 if (!existsSync(join(config.webDir, 'index.html'))) {
-  console.log(`The web console is not built (no index.html in ${config.webDir}): run npm run build`);
+  app.log.warn(
+    { webDir: config.webDir },
+    `The web console is not built (no index.html in ${config.webDir}): run npm run build`,
+  );
 }
-if (demo.created) console.log(`Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
+if (demo.created) {
+  app.log.info({ user: DEMO_USER_NAME }, `Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
+}
 // Connects in the background, and again after any loss.
-if (config.redisUrl) console.log(`Redis bus: ${redactUrl(config.redisUrl)}, node ${busNode.bus.nodeId}`);
+if (config.redisUrl) {
+  const redis = redactUrl(config.redisUrl);
+  app.log.info({ node: busNode.bus.nodeId }, `Redis bus: ${redis}, node ${busNode.bus.nodeId}`);
+}
 
 const dtuPort = await dtu.listen(config.dtuPort, config.host);
-console.log(`DTU listener on port ${dtuPort}`);
+app.log.info({ dtuPort }, `DTU listener on port ${dtuPort}`);
 
 // The demo account's devices, simulated here and dialling the listener over loopback.
 let plant: DemoPlant | null = null;
@@ -202,12 +213,14 @@ if (config.demo) {
     linkSecretKey: linkKey,
     log: (message) => app.log.warn({ component: 'demo' }, message),
   });
-  if (plant.serials.length > 0) console.log(`Demo devices simulated: ${plant.serials.join(', ')}`);
+  if (plant.serials.length > 0) {
+    app.log.info({ devices: plant.serials.length }, `Demo devices simulated: ${plant.serials.join(', ')}`);
+  }
 }
 if (mqtt) {
   // Connects in the background, and again after any loss.
   mqtt.start();
-  console.log(`MQTT gateway: broker ${mqtt.broker}, node ${mqtt.nodeId}`);
+  app.log.info({ node: mqtt.nodeId }, `MQTT gateway: broker ${mqtt.broker}, node ${mqtt.nodeId}`);
 }
 
 // Modbus TCP addresses are read now and every 30 s, so an address set in the console is dialled

@@ -5,15 +5,7 @@
 import { DtuClient } from '@fieldlink/simulator';
 import type { VirtualDevice } from '@fieldlink/simulator';
 import { afterAll } from 'vitest';
-import type { RunningServer } from './harness.js';
 import type { ConsoleSuite } from './suite.js';
-
-/** The harness starts the server with DTU_PORT=0; the port it took is in its log. */
-export function dtuPort(server: RunningServer): number {
-  const match = /DTU listener on port (\d+)/.exec(server.output());
-  if (!match) throw new Error(`no DTU port in the server's output:\n${server.output()}`);
-  return Number(match[1]);
-}
 
 /**
  * Call in the suite's describe after `useConsole` (vitest runs afterAll hooks last registered
@@ -25,7 +17,7 @@ export function useDtuDevices(suite: ConsoleSuite): (device: VirtualDevice) => D
     for (const client of clients.splice(0)) await client.stop();
   }, 60_000);
   return (device) => {
-    const client = new DtuClient(device, { host: '127.0.0.1', port: dtuPort(suite.server), heartbeatMs: 0 });
+    const client = new DtuClient(device, { host: '127.0.0.1', port: suite.server.dtuPort, heartbeatMs: 0 });
     clients.push(client);
     client.start();
     return client;

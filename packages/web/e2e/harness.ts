@@ -240,10 +240,14 @@ export interface RunningServer {
   /** http://127.0.0.1:<port> (no trailing slash). */
   readonly origin: string;
   readonly port: number;
+  /** The port the server's DTU listener took (DTU_PORT=0), from its start entry. */
+  readonly dtuPort: number;
   readonly pid: number;
   readonly dataDir: string;
   /** The server's output so far (for a failing test's message). */
   output(): string;
+  /** Every line the server has written so far, stdout and stderr. */
+  lines(): readonly string[];
   stop(): Promise<void>;
 }
 
@@ -272,7 +276,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIR: WEB_DIST,
-    LOG_LEVEL: 'warn',
+    // The start entries (where it listens) are at info.
+    LOG_LEVEL: 'info',
     ...options.env,
   };
   const waitForDemo = options.waitForDemo ?? !['0', 'false'].includes((env.DEMO ?? '').toLowerCase());
@@ -303,19 +308,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (ownDir) await rm(dataDir, { recursive: true, force: true });
   };
 
-  const port = await new Promise<number>((resolve, reject) => {
+  const [port, dtuPort] = await new Promise<[number, number]>((resolve, reject) => {
     let port = 0;
+    let dtuPort = 0;
     const timer = setTimeout(() => {
       reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output()}`));
     }, START_TIMEOUT_MS);
     stdout.on('line', (line) => {
       lines.push(line);
-      const listening = /listening on http:\/\/localhost:(\d+)\//.exec(line);
+      const message = logMessage(line);
+      const listening = /^Fieldlink is listening on http:\/\/localhost:(\d+)\//.exec(message);
       if (listening) port = Number(listening[1]);
-      const ready = waitForDemo ? /^Demo devices simulated/.test(line) : port > 0;
-      if (ready && port > 0) {
+      const dtu = /^DTU listener on port (\d+)/.exec(message);
+      if (dtu) dtuPort = Number(dtu[1]);
+      const ready = port > 0 && dtuPort > 0 && (!waitForDemo || message.startsWith('Demo devices simulated'));
+      if (ready) {
         clearTimeout(timer);
-        resolve(port);
+        resolve([port, dtuPort]);
       }
     });
     child.once('exit', (code, signal) => {
@@ -326,7 +335,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await stop();
     throw error;
   });
-  return { origin: `http://127.0.0.1:${port}`, port, pid: child.pid!, dataDir, output, stop };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    dtuPort,
+    pid: child.pid!,
+    dataDir,
+    output,
+    lines: () => lines,
+    stop,
+  };
+}
+
+/** The sentence of a server log line: a JSON entry's `msg`, or a plain line as it is. */
+export function logMessage(line: string): string {
+  if (!line.startsWith('{')) return line;
+  try {
+    const entry = JSON.parse(line) as { msg?: unknown };
+    return typeof entry.msg === 'string' ? entry.msg : '';
+  } catch {
+    return line;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

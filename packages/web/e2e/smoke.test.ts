@@ -45,6 +45,21 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('console smoke test in Chromium
     FLOW_TIMEOUT_MS,
   );
 
+  it('logs its start as JSON entries, the ports as fields, when its output is not a terminal', () => {
+    const entries = suite.server.lines().map((line) => {
+      try {
+        return JSON.parse(line) as { level: number; msg: string; [field: string]: unknown };
+      } catch {
+        throw new Error(`a line of the server's output is not a log entry: ${line}`);
+      }
+    });
+    const entry = (sentence: string) => entries.find((found) => found.msg.startsWith(sentence));
+    expect(entry('Fieldlink is listening on')).toMatchObject({ level: 30, port: suite.server.port });
+    expect(entry('Demo account: demo / ')).toMatchObject({ level: 30, user: 'demo' });
+    expect(entry('DTU listener on port')).toMatchObject({ level: 30, dtuPort: suite.server.dtuPort });
+    expect(entry('Demo devices simulated: DEMO0001')).toMatchObject({ level: 30, devices: 5 });
+  });
+
   it(
     'keeps the route asked for while signed out as the redirect of /login',
     async () => {
