@@ -283,6 +283,13 @@ export const LiveErrorSchema = z.object({
     infotype: text(64).optional(),
     /** With `refused`: the Modbus exception code (1 illegal function, 2 illegal data address …). */
     exception: int(1, 255).optional(),
+    /**
+     * A refused `ModbusReg`: the request's equipment, function and first register, so a console
+     * with several reads under way knows which one failed.
+     */
+    SN: SN.optional(),
+    fn: z.union([z.literal(3), z.literal(16)]).optional(),
+    regstart: int(0, 0xffff).optional(),
   }),
   token: envelopeToken,
 });

@@ -15,11 +15,13 @@ import {
   encodeTriggerHeader,
   encodeTriggerOutput,
   HEADER_SIZE,
+  plainParts,
   SOURCE_DISABLED,
+  triggerSentenceParts,
   validateTriggerHeader,
 } from './trigger.js';
 import type { TriggerHeader } from './trigger.js';
-import type { RuleCodec } from './types.js';
+import type { RuleCodec, RuleParts } from './types.js';
 
 export interface AnalogTriggerRule extends TriggerHeader {
   readonly window: AiWindowRule;
@@ -54,13 +56,27 @@ const CHANNEL_SOURCES = 2;
 const SIZE = 14;
 const OUTPUT_OFFSET = HEADER_SIZE + aiWindowCodec.size;
 
-function describe(rule: AnalogTriggerRule, lang: Lang): string {
-  if (rule.source === SOURCE_DISABLED) return say(COMMON.disabled, lang);
+/** 'AI1 ≤ 400 or ≥ 2000 …'; null when disabled or of an unknown source. */
+function describeCondition(rule: AnalogTriggerRule, lang: Lang): string | null {
+  if (rule.source === SOURCE_DISABLED) return null;
   const source = ANALOG_TRIGGER_SOURCES[rule.source];
-  if (!source) return say(COMMON.err, lang);
+  if (!source) return null;
   const index = rule.source <= CHANNEL_SOURCES ? rule.channel + 1 : rule.channel;
-  const condition = describeWindow(rule.window, lang, `${source.prefix}${index}`);
-  return describeTriggerSentence(condition, rule, rule.output, lang);
+  return describeWindow(rule.window, lang, `${source.prefix}${index}`);
+}
+
+function describe(rule: AnalogTriggerRule, lang: Lang): string {
+  const condition = describeCondition(rule, lang);
+  return condition === null
+    ? plainParts(rule.source, lang).trigger
+    : describeTriggerSentence(condition, rule, rule.output, lang);
+}
+
+function parts(rule: AnalogTriggerRule, lang: Lang): RuleParts {
+  const condition = describeCondition(rule, lang);
+  return condition === null
+    ? plainParts(rule.source, lang)
+    : triggerSentenceParts(condition, rule, rule.output, lang);
 }
 
 function validate(rule: AnalogTriggerRule): string[] {
@@ -100,5 +116,6 @@ export const analogTriggerCodec: RuleCodec<AnalogTriggerRule> = {
     };
   },
   describe,
+  parts,
   validate,
 };

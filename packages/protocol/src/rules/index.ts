@@ -20,7 +20,7 @@ import { registerOperationCodec } from './register-operation.js';
 import { sceneCodec } from './scene/scene.js';
 import { scheduleCodec } from './schedule.js';
 import { triggerCodec } from './trigger.js';
-import type { RuleCodec } from './types.js';
+import type { RuleCodec, RuleParts } from './types.js';
 import { weekIntervalCodec } from './week-interval.js';
 import { weeklyCycleCodec } from './weekly-cycle.js';
 
@@ -82,12 +82,34 @@ export function describeRule<K extends RuleKind>(kind: K, rule: RuleOf<K>, lang:
   }
 }
 
+/**
+ * A rule's description in two parts, as a page row shows it: when it runs and what it does. Models
+ * without an output part (scenes, logic, meters) give their whole description as the first part.
+ */
+export function describeRuleParts<K extends RuleKind>(
+  kind: K,
+  rule: RuleOf<K>,
+  lang: Lang = 'zh',
+): RuleParts {
+  const l: Lang = isLang(lang) ? lang : 'zh';
+  if (!isRuleKind(kind) || rule === null || rule === undefined)
+    return { trigger: say(COMMON.err, l), operation: '' };
+  try {
+    const codec = codecOf(kind);
+    return codec.parts ? codec.parts(rule, l) : { trigger: codec.describe(rule, l), operation: '' };
+  } catch {
+    return { trigger: say(COMMON.err, l), operation: '' };
+  }
+}
+
 /** Reasons a rule is outside the specification's bounds; empty when it is fine. */
 export function validateRule<K extends RuleKind>(kind: K, rule: RuleOf<K>): string[] {
   return codecOf(kind).validate(rule);
 }
 
 export { RULE_KINDS, isRuleKind };
+// Each model's types and option tables, for editors.
+export * from './models.js';
 // The conditions the rules test, for whatever runs them (the simulator's engine).
 export { windowMatches } from './ai-window.js';
 export { intervalContains } from './date-time-interval.js';
@@ -98,4 +120,4 @@ export { effectiveAoRange, mapAnalog } from './analog-output.js';
 export { applyFormula, compare, COMPARISONS, FORMULAS } from './scene/formulas.js';
 export { weekIntervalContains } from './week-interval.js';
 export type { WeekTime } from './week-interval.js';
-export type { RuleKind, RuleCodec };
+export type { RuleKind, RuleCodec, RuleParts };

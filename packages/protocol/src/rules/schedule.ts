@@ -7,7 +7,7 @@ import { fixedPointCodec, formatFixedPoint } from './fixed-point.js';
 import type { FixedPoint } from './fixed-point.js';
 import { decodeOutputPayload, describeOutput, encodeOutputPayload, outputCodec } from './output.js';
 import type { OutputRule } from './output.js';
-import type { RuleCodec } from './types.js';
+import type { RuleCodec, RuleParts } from './types.js';
 import { weekIntervalCodec } from './week-interval.js';
 import type { WeekInterval } from './week-interval.js';
 import { weeklyCycleCodec } from './weekly-cycle.js';
@@ -187,30 +187,39 @@ function withMore(rule: ScheduleRule, text: string, lang: Lang): string {
   return rule.more ? joinParts([text, say(PHRASES.more, lang)], lang) : text;
 }
 
-function describe(rule: ScheduleRule, lang: Lang): string {
-  const then = (when: string, what: string): string => say(PHRASES.then, lang, { when, what });
+/** When the rule runs, and what it does ('' for the disabled and abnormal modes). */
+function whenAndWhat(rule: ScheduleRule, lang: Lang): { when: string; what: string } {
   switch (rule.mode) {
     case 0:
-      return withMore(rule, say(COMMON.disabled, lang), lang);
-    case 1: {
-      const when = say(PHRASES.at, lang, { point: formatFixedPoint(rule.at) });
-      return withMore(rule, then(when, describeOutput(rule.output, lang)), lang);
-    }
-    case 2: {
-      const when = weeklyCycleCodec.describe(rule.weekly, lang);
-      return withMore(rule, then(when, describeOutput(rule.output, lang)), lang);
-    }
-    case 3: {
-      const when = scheduleModeName(3, lang);
-      return withMore(rule, then(when, dateTimeIntervalCodec.describe(rule.interval, lang)), lang);
-    }
-    case 4: {
-      const output = say(PHRASES.reversedOutside, lang, { output: describeOutput(rule.output, lang) });
-      return withMore(rule, then(weekIntervalCodec.describe(rule.window, lang), output), lang);
-    }
+      return { when: say(COMMON.disabled, lang), what: '' };
+    case 1:
+      return {
+        when: say(PHRASES.at, lang, { point: formatFixedPoint(rule.at) }),
+        what: describeOutput(rule.output, lang),
+      };
+    case 2:
+      return { when: weeklyCycleCodec.describe(rule.weekly, lang), what: describeOutput(rule.output, lang) };
+    case 3:
+      return { when: scheduleModeName(3, lang), what: dateTimeIntervalCodec.describe(rule.interval, lang) };
+    case 4:
+      return {
+        when: weekIntervalCodec.describe(rule.window, lang),
+        what: say(PHRASES.reversedOutside, lang, { output: describeOutput(rule.output, lang) }),
+      };
     default:
-      return say(COMMON.abnormal, lang);
+      return { when: say(COMMON.abnormal, lang), what: '' };
   }
+}
+
+function describe(rule: ScheduleRule, lang: Lang): string {
+  const { when, what } = whenAndWhat(rule, lang);
+  if (rule.mode > 4) return when;
+  return withMore(rule, what === '' ? when : say(PHRASES.then, lang, { when, what }), lang);
+}
+
+function parts(rule: ScheduleRule, lang: Lang): RuleParts {
+  const { when, what } = whenAndWhat(rule, lang);
+  return { trigger: rule.mode > 4 ? when : withMore(rule, when, lang), operation: what };
 }
 
 function prefixed(prefix: string, reasons: readonly string[]): string[] {
@@ -253,5 +262,6 @@ export const scheduleCodec: RuleCodec<ScheduleRule> = {
   encode,
   decode,
   describe,
+  parts,
   validate,
 };

@@ -9,7 +9,7 @@ import type { Lang, Phrase } from '../i18n.js';
 import { formatDuration } from '../time.js';
 import { decodeOutputPayload, describeOutput, encodeOutputPayload, outputCodec } from './output.js';
 import type { OutputRule } from './output.js';
-import type { RuleCodec } from './types.js';
+import type { RuleCodec, RuleParts } from './types.js';
 
 /** Bytes 0-2 of the switch and analog triggers. */
 export interface TriggerHeader {
@@ -141,6 +141,11 @@ const PHRASES = {
     zh: '当{condition}，{execution}，{repeat}{more}：{output}',
     tc: '當{condition}，{execution}，{repeat}{more}：{output}',
   },
+  when: {
+    en: 'when {condition}, {execution}, {repeat}{more}',
+    zh: '当{condition}，{execution}，{repeat}{more}',
+    tc: '當{condition}，{execution}，{repeat}{more}',
+  },
   eventTriggered: { en: 'event-triggered', zh: '事件触发', tc: '事件觸發' },
   eventForced: { en: 'event-forced', zh: '事件强制', tc: '事件強制' },
   single: { en: 'single', zh: '单次', tc: '單次' },
@@ -170,6 +175,24 @@ export function describeTriggerSentence(
   });
 }
 
+/** The same sentence in its two parts: the condition with its execution, and the output. */
+export function triggerSentenceParts(
+  condition: string,
+  header: TriggerHeader,
+  output: OutputRule,
+  lang: Lang,
+): RuleParts {
+  return {
+    trigger: say(PHRASES.when, lang, {
+      condition,
+      execution: say(header.forced ? PHRASES.eventForced : PHRASES.eventTriggered, lang),
+      repeat: say(header.repeat ? PHRASES.repeat : PHRASES.single, lang),
+      more: header.more ? say(PHRASES.more, lang) : '',
+    }),
+    operation: describeOutput(output, lang),
+  };
+}
+
 /** Header bounds other than the source (whose values differ between the models). */
 export function validateTriggerHeader(header: TriggerHeader, ioSource: boolean): string[] {
   const reasons: string[] = [];
@@ -186,9 +209,29 @@ function tenths(value: number, lang: Lang): string {
 }
 
 function describe(rule: TriggerRule, lang: Lang): string {
-  if (rule.source === SOURCE_DISABLED) return say(COMMON.disabled, lang);
+  const condition = describeCondition(rule, lang);
+  return condition === null
+    ? plainParts(rule.source, lang).trigger
+    : describeTriggerSentence(condition, rule, rule.output, lang);
+}
+
+function parts(rule: TriggerRule, lang: Lang): RuleParts {
+  const condition = describeCondition(rule, lang);
+  return condition === null
+    ? plainParts(rule.source, lang)
+    : triggerSentenceParts(condition, rule, rule.output, lang);
+}
+
+/** A disabled rule, or one of an unknown source: one word and no output. */
+export function plainParts(source: number, lang: Lang): RuleParts {
+  return { trigger: say(source === SOURCE_DISABLED ? COMMON.disabled : COMMON.err, lang), operation: '' };
+}
+
+/** 'DI1 is active for 0.2 s'; null when disabled or of an unknown source. */
+function describeCondition(rule: TriggerRule, lang: Lang): string | null {
+  if (rule.source === SOURCE_DISABLED) return null;
   const source = triggerSource(rule.source);
-  if (!source) return say(COMMON.err, lang);
+  if (!source) return null;
   const active = rule.level === 'active';
   const level = source.io
     ? active
@@ -202,7 +245,7 @@ function describe(rule: TriggerRule, lang: Lang): string {
     say(level, lang) +
     (rule.holdTime > 0 ? say(PHRASES.hold, lang, { time: tenths(rule.holdTime, lang) }) : '') +
     (rule.unholdTime > 0 ? say(PHRASES.release, lang, { time: tenths(rule.unholdTime, lang) }) : '');
-  return describeTriggerSentence(condition, rule, rule.output, lang);
+  return condition;
 }
 
 function validate(rule: TriggerRule): string[] {
@@ -251,5 +294,6 @@ export const triggerCodec: RuleCodec<TriggerRule> = {
     };
   },
   describe,
+  parts,
   validate,
 };

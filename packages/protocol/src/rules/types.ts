@@ -18,11 +18,20 @@ import type { Lang } from '../i18n.js';
  * - `validate(rule)` lists the reasons a rule is out of the specification's bounds
  *   (empty when it is fine).
  */
+/** A rule's description in two parts, as a rule page's row shows it: when, and what it does. */
+export interface RuleParts {
+  readonly trigger: string;
+  /** Empty for models whose description is all one part (scenes, logic, meters …). */
+  readonly operation: string;
+}
+
 export interface RuleCodec<T> {
   readonly kind: string;
   readonly size: number;
   encode(rule: T): Uint8Array;
   decode(bytes: Uint8Array): T | null;
   describe(rule: T, lang: Lang): string;
+  /** The description in its two parts, for models with an output part. */
+  parts?(rule: T, lang: Lang): RuleParts;
   validate(rule: T): string[];
 }

@@ -58,7 +58,14 @@ describe.each(storageCases())('operations not on record on %s', (store) => {
     });
     expect(await browser.next('error')).toEqual({
       infotype: 'error',
-      info: { code: 'internal', message: UNRECORDED, infotype: 'ModbusReg' },
+      info: {
+        code: 'internal',
+        message: UNRECORDED,
+        infotype: 'ModbusReg',
+        SN: 'UNREC001',
+        fn: 16,
+        regstart: 400,
+      },
     });
   });
 });

@@ -15,7 +15,6 @@ import {
   fromHex,
   grantsRight,
   fromEquipOpr,
-  isRuleRegister,
   operationResultMessage,
   operationRight,
   parseOperationRequest,
@@ -182,7 +181,12 @@ export function liveDeviceHandler(
 ): DeviceRequestHandler {
   const { db, devices, hub, now } = options;
   const passwords = new OperationPasswords(db, now);
-  const fail = (session: Parameters<DeviceRequestHandler>[0], e: unknown, infotype: string): void => {
+  const fail = (
+    session: Parameters<DeviceRequestHandler>[0],
+    e: unknown,
+    infotype: string,
+    about: { readonly SN?: string; readonly fn?: 3 | 16; readonly regstart?: number } = {},
+  ): void => {
     const error = apiErrorOf(e);
     if (!(error instanceof ApiError)) throw error;
     const unrecorded = e instanceof OperationError && e.code === 'unrecorded';
@@ -195,6 +199,7 @@ export function liveDeviceHandler(
         message: error.message,
         infotype,
         ...(refused && e.exception !== undefined ? { exception: e.exception } : {}),
+        ...about,
       },
     });
   };
@@ -264,18 +269,9 @@ export function liveDeviceHandler(
           });
           return;
         }
-        // Reading rule pages is configuration (edit); other registers need read.
-        const { equipment, access } = await requireAccess(db, user, id, 'read', now());
-        const type = equipmentType(equipment.type);
-        if (!type) throw new ApiError('not_found', 'unknown device');
-        const end = info.regstart + info.regnum;
-        let rulePages = false;
-        for (let r = info.regstart; r < end && !rulePages; r++) {
-          rulePages = isRuleRegister(r, { series2000: type.series2000 });
-        }
-        if (rulePages && !access.rights.edit) {
-          throw new ApiError('forbidden', 'you do not have the edit right on this equipment');
-        }
+        // Reading needs the read right, rule pages included: a read-only grantee sees the rules
+        // (the rules tab) and cannot change them (writes need edit, above).
+        const { equipment } = await requireAccess(db, user, id, 'read', now());
         const values = await devices.readRegisters(equipment, info.regstart, info.regnum);
         const bytes = new Uint8Array(values.flatMap((v) => [v >> 8, v & 0xff]));
         hub.send(session, {
@@ -291,7 +287,12 @@ export function liveDeviceHandler(
         return;
       }
     } catch (e) {
-      fail(session, e, message.infotype);
+      // A register request's failure names the request, for a console with several under way.
+      const about =
+        message.infotype === 'ModbusReg'
+          ? { SN: message.info.unid.toUpperCase(), fn: message.info.fn, regstart: message.info.regstart }
+          : {};
+      fail(session, e, message.infotype, about);
     }
   };
 }

@@ -98,6 +98,31 @@ describe('rule pages end to end', () => {
       expect(read.json()).toMatchObject({
         response: { fn: 1, values: [false, false, true, false, false, false, false, false] },
       });
+
+      // A read-only grantee reads the rules and cannot write them; the refusal names the request.
+      await register(h, 'rules-reader');
+      const reader = (await login(h, 'rules-reader')).accessToken;
+      const code = (
+        await post(app, `/equipment/${id}/share-codes`, { level: 'read', validity: '1w' }, bearer(token))
+      ).json() as { code: string };
+      expect((await post(app, '/share-codes/redeem', { code: code.code }, bearer(reader))).statusCode).toBe(
+        200,
+      );
+      const guest = await Browser.open(stack.wsUrl);
+      try {
+        guest.send({ infotype: 'register', info: { token: reader } });
+        await guest.next('register');
+        guest.send({ infotype: 'ModbusReg', info: { fn: 3, unid: 'rule0001', regstart: 14000, regnum: 70 } });
+        expect(await guest.next('ModbusReg', WAIT_MS)).toMatchObject({
+          info: { SN: 'RULE0001', fn: 3, regstart: 14000, hexdata },
+        });
+        guest.send({ infotype: 'ModbusReg', info: { fn: 16, unid: 'RULE0001', regstart: 14000, hexdata } });
+        expect(await guest.next('error', WAIT_MS)).toMatchObject({
+          info: { code: 'forbidden', infotype: 'ModbusReg', SN: 'RULE0001', fn: 16, regstart: 14000 },
+        });
+      } finally {
+        guest.close();
+      }
     } finally {
       browser.close();
       other.close();
