@@ -2,7 +2,7 @@
  * The analog trigger (14 bytes, the ai page): when an AI or AO value stays inside or outside
  * a window for a time, run an output. docs/protocol.md § Analog trigger.
  */
-import { COMMON, say } from '../i18n.js';
+import { COMMON } from '../i18n.js';
 import type { Lang, Phrase } from '../i18n.js';
 import { aiWindowCodec, describeWindow } from './ai-window.js';
 import type { AiWindowRule } from './ai-window.js';
