@@ -21,6 +21,7 @@ import { refreshTokens } from '../session/refresh';
 import { useSession } from '../session/store';
 import { pushSeen, stopAdding } from '../equipment/adding';
 import { cancelRefresh, scheduleRefresh } from '../equipment/refresh';
+import { RegisterReads } from '../rules/register-reads';
 import { DeviceInfoBatcher } from './batcher';
 import { LiveClient, liveUrl } from './client';
 import { setLiveStatus } from './status';
@@ -34,6 +35,9 @@ export const CHANGE_COALESCE_MS = 300;
 
 const batcher = new DeviceInfoBatcher((updates) => equipment().applyUpdates(updates));
 
+/** The rules tab's register reads; their replies and refusals come back through `route`. */
+export const registerReads = new RegisterReads({ send: (message) => liveClient.send(message) });
+
 export const liveClient = new LiveClient({
   url: () => liveUrl(),
   token: () => useSession.getState().accessToken,
@@ -43,7 +47,11 @@ export const liveClient = new LiveClient({
     watcher.registered();
   },
   // The indicator says so at once; the client reconnects with back-off and resyncs once registered.
-  onDropped: () => setLiveStatus('connecting'),
+  onDropped: () => {
+    setLiveStatus('connecting');
+    // Replies to reads sent on the lost socket will not come.
+    registerReads.failAll();
+  },
   onResync: () => {
     void resyncEquipment().then(() => watcher.resync());
   },
@@ -111,6 +119,10 @@ function route(message: ServerMessage): void {
     case 'unregister':
       setLiveStatus('connecting');
       return;
+    case 'ModbusReg':
+    case 'error':
+      registerReads.onMessage(message);
+      return;
     default:
     // Operation outcomes come back on the REST reply; reads answer with pushes.
   }
@@ -172,6 +184,7 @@ export function stopLive(): void {
   for (const u of unsubscribers) u();
   unsubscribers = [];
   batcher.dispose();
+  registerReads.failAll();
   watcher.select(null);
   resetAlarms();
   cancelRefresh();

@@ -31,10 +31,13 @@ import ParametersTab from '../configure/ParametersTab';
 import { confirmDiscard } from '../configure/unsaved';
 import DeleteEquipmentButton from '../equipment/DeleteEquipmentButton';
 import SubDevicesTab from '../equipment/SubDevicesTab';
+import RadioTab from '../lora/RadioTab';
+import RulesTab from '../rules/RulesTab';
 import SharingTab from '../sharing/SharingTab';
 
 /** The areas of a device (spec §2 equipment detail areas), in the order of its tabs. */
-export type DeviceTab = 'live' | 'info' | 'parameters' | 'display' | 'link' | 'sharing' | 'subDevices';
+export type DeviceTab =
+  'live' | 'info' | 'parameters' | 'display' | 'rules' | 'link' | 'sharing' | 'subDevices';
 
 export default function DeviceView({
   id,
@@ -124,6 +127,12 @@ export default function DeviceView({
       children: <ParametersTab record={record} />,
     },
     { key: 'display', label: t('monitoring.device.tabs.display'), children: <DisplayTab record={record} /> },
+    ...((type?.rulePages.length ?? 0) > 0
+      ? [{ key: 'rules', label: t('rules.page.tab'), children: <RulesTab record={record} /> }]
+      : []),
+    ...(type?.hostRole === 'team'
+      ? [{ key: 'radio', label: t('rules.lora.tab'), children: <RadioTab record={record} /> }]
+      : []),
     ...(managesLink
       ? [{ key: 'link', label: t('monitoring.device.tabs.link'), children: <LinkTab record={record} /> }]
       : []),

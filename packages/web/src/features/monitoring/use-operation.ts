@@ -31,6 +31,8 @@ export interface RunOptions {
   readonly question?: string;
   /** Ask the question before sending (without the password, an OK is enough). */
   readonly confirm?: boolean;
+  /** No success message: the caller tells the outcome its own way (failures are still told). */
+  readonly quiet?: boolean;
 }
 
 export interface OperationRunner {
@@ -83,15 +85,22 @@ export function useOperation(equipmentId: number): OperationRunner {
   const passwordAsked = useMe((s) => asksPassword(s.me?.param));
 
   const send = useCallback(
-    async (operation: Operation, key: string, name: string, password?: string): Promise<Sent> => {
+    async (
+      operation: Operation,
+      key: string,
+      name: string,
+      quiet: boolean,
+      password?: string,
+    ): Promise<Sent> => {
       setPending((p) => new Set(p).add(key));
       try {
         const reply = await operate(equipmentId, operation, password === undefined ? {} : { password });
-        void message.success(
-          t(reply.status === 'started' ? 'monitoring.operation.started' : 'monitoring.operation.done', {
-            operation: name,
-          }),
-        );
+        if (!quiet)
+          void message.success(
+            t(reply.status === 'started' ? 'monitoring.operation.started' : 'monitoring.operation.done', {
+              operation: name,
+            }),
+          );
         return { ok: true };
       } catch (error) {
         if (
@@ -127,7 +136,7 @@ export function useOperation(equipmentId: number): OperationRunner {
 
   /** Opens the prompt; settles when the operation was carried out (true) or given up (false). */
   const withPassword = useCallback(
-    (operation: Operation, key: string, name: string, question: string, notice?: string) =>
+    (operation: Operation, key: string, name: string, quiet: boolean, question: string, notice?: string) =>
       new Promise<boolean>((resolve) => {
         open.current?.cancel();
         const id = (open.current?.id ?? 0) + 1;
@@ -143,7 +152,7 @@ export function useOperation(equipmentId: number): OperationRunner {
           question,
           ...(notice === undefined ? {} : { notice }),
           submit: async (password) => {
-            const sent = await send(operation, key, name, password);
+            const sent = await send(operation, key, name, quiet, password);
             if ('password' in sent)
               return passwordRefusal(sent.password, t) ?? t('monitoring.password.wrong');
             close(sent.ok);
@@ -159,8 +168,9 @@ export function useOperation(equipmentId: number): OperationRunner {
     async (operation: Operation, key: string, options: RunOptions = {}): Promise<boolean> => {
       const name = options.label ?? say(OPERATIONS[operation.opr].label, langOf(i18n.language));
       const question = options.question ?? t('monitoring.operation.confirm', { operation: name });
+      const quiet = options.quiet ?? false;
       if (passwordAsked && OPERATIONS[operation.opr].writes) {
-        return withPassword(operation, key, name, question);
+        return withPassword(operation, key, name, quiet, question);
       }
       if (options.confirm) {
         const confirmed = await modal.confirm({
@@ -171,9 +181,9 @@ export function useOperation(equipmentId: number): OperationRunner {
         });
         if (!confirmed) return false;
       }
-      const sent = await send(operation, key, name);
+      const sent = await send(operation, key, name, quiet);
       if ('password' in sent) {
-        return withPassword(operation, key, name, question, t('monitoring.password.nowRequired'));
+        return withPassword(operation, key, name, quiet, question, t('monitoring.password.nowRequired'));
       }
       return sent.ok;
     },

@@ -5,9 +5,22 @@ import configure from './configure';
 import equipment from './equipment';
 import history from './history';
 import monitoring from './monitoring';
+import rules from './rules';
 import sharing from './sharing';
 import shell from './shell';
 import system from './system';
 
 /** One file per area of the console; keys grouped by area. */
-export default { account, auth, common, configure, equipment, history, monitoring, sharing, shell, system };
+export default {
+  account,
+  auth,
+  common,
+  configure,
+  equipment,
+  history,
+  monitoring,
+  rules,
+  sharing,
+  shell,
+  system,
+};

@@ -1,0 +1,31 @@
+/** Words of the meter editors (rules tab): the Modbus list entry and the DL645 list entry. */
+export default {
+  masterStart: 'Master start register (m_start)',
+  pollDelay: 'Poll delay',
+  span: 'registers {{from}}-{{to}}',
+  modbus: {
+    inUse: 'In use',
+    offNote: 'Disabled: the gateway skips this entry',
+    slaveUsed: 'Slave address {{slave}} is already used by another entry of this page',
+    regType: 'Register kind',
+    unknownKind: 'Unknown register kind: kept as read until another kind is chosen',
+    functionCode: 'Function code',
+    slaveToMaster: 'slave → master',
+    masterToSlave: 'master → slave',
+    valueType: 'Value type',
+    wordsPerValue: 'Registers per value: {{count}}',
+    slaveStart: 'Slave start register (s_start)',
+  },
+  dl645: {
+    mode: 'Protocol',
+    unknownMode: 'Unknown protocol: kept as read until another is chosen',
+    address: 'Meter address',
+    addressHint: 'The 12 digits printed on the meter, leading zeros may be left out; AA bytes are wildcards',
+    addressDigits: 'At most 12 digits, each byte two digits or AA',
+    addressBcd: 'Each byte must be two digits 0-9 or AA',
+    addressStored: 'Stored as {{address}}',
+    dataId: 'Data identifier (DI3-DI0)',
+    dataIdHint: '{{digits}} hex digits, e.g. {{example}}',
+    dataIdDigits: 'Enter {{digits}} hex digits (0-9, A-F)',
+  },
+};

@@ -1,0 +1,31 @@
+/** Words of the meter editors (rules tab): the Modbus list entry and the DL645 list entry. */
+export default {
+  masterStart: '主機起始寄存器（m_start）',
+  pollDelay: '輪詢間隔',
+  span: '寄存器 {{from}}-{{to}}',
+  modbus: {
+    inUse: '啟用',
+    offNote: '禁用：網關跳過此條目',
+    slaveUsed: '從機地址 {{slave}} 已被本頁其他條目使用',
+    regType: '寄存器類型',
+    unknownKind: '未知的寄存器類型，保持讀到的內容，直到選擇其他類型',
+    functionCode: '功能碼',
+    slaveToMaster: '從機 → 主機',
+    masterToSlave: '主機 → 從機',
+    valueType: '數據類型',
+    wordsPerValue: '每個值佔 {{count}} 個寄存器',
+    slaveStart: '從機起始寄存器（s_start）',
+  },
+  dl645: {
+    mode: '規約',
+    unknownMode: '未知的規約，保持讀到的內容，直到選擇其他規約',
+    address: '電錶地址',
+    addressHint: '電錶上印的 12 位數字，前導 0 可省略；AA 位元組為通配',
+    addressDigits: '最多 12 位，每位元組為兩位數字或 AA',
+    addressBcd: '每個位元組須為兩位數字 0-9 或 AA',
+    addressStored: '儲存為 {{address}}',
+    dataId: '數據標識（DI3-DI0）',
+    dataIdHint: '{{digits}} 位十六進位，如 {{example}}',
+    dataIdDigits: '請輸入 {{digits}} 位十六進位（0-9、A-F）',
+  },
+};

@@ -1,0 +1,31 @@
+/** Words of the meter editors (rules tab): the Modbus list entry and the DL645 list entry. */
+export default {
+  masterStart: '主机起始寄存器（m_start）',
+  pollDelay: '轮询间隔',
+  span: '寄存器 {{from}}-{{to}}',
+  modbus: {
+    inUse: '启用',
+    offNote: '禁用：网关跳过此条目',
+    slaveUsed: '从机地址 {{slave}} 已被本页其他条目使用',
+    regType: '寄存器类型',
+    unknownKind: '未知的寄存器类型，保持读到的内容，直到选择其他类型',
+    functionCode: '功能码',
+    slaveToMaster: '从机 → 主机',
+    masterToSlave: '主机 → 从机',
+    valueType: '数据类型',
+    wordsPerValue: '每个值占 {{count}} 个寄存器',
+    slaveStart: '从机起始寄存器（s_start）',
+  },
+  dl645: {
+    mode: '规约',
+    unknownMode: '未知的规约，保持读到的内容，直到选择其他规约',
+    address: '电表地址',
+    addressHint: '电表上印的 12 位数字，前导 0 可省略；AA 字节为通配',
+    addressDigits: '最多 12 位，每字节为两位数字或 AA',
+    addressBcd: '每个字节须为两位数字 0-9 或 AA',
+    addressStored: '保存为 {{address}}',
+    dataId: '数据标识（DI3-DI0）',
+    dataIdHint: '{{digits}} 位十六进制，如 {{example}}',
+    dataIdDigits: '请输入 {{digits}} 位十六进制（0-9、A-F）',
+  },
+};
