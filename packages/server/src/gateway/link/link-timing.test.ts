@@ -48,7 +48,9 @@ describe('link timing', () => {
     device.memory.coils[0] = false;
     device.memory.coils[1] = true;
     expect(await second).toMatchObject({ values: [false, true, false, false, false, false, false, false] });
-    expect(link.stats.unmatched).toBe(1);
+    // The late reply is dropped as unmatched: during the drain, or (on a loaded machine whose timer
+    // fired late) once the second request is answered.
+    await expect.poll(() => link.stats.unmatched).toBe(1);
   });
 
   it('takes its timeout from the measured round trips when a request names none', async () => {
