@@ -20,7 +20,7 @@ import type { PageTypeName } from '@fieldlink/protocol';
 import { RegisterReadError } from './register-reads';
 import type { RegisterReads } from './register-reads';
 import { pageEntry, pageKey, shownRules, useRulePages, withRead } from './page-store';
-import type { AnyPageRule, PageError, PageKey } from './page-store';
+import type { AnyPageRule, PageError } from './page-store';
 
 /** The device a page belongs to. */
 export interface PageDevice {
@@ -29,12 +29,17 @@ export interface PageDevice {
   readonly series2000: boolean;
 }
 
-/** A read-success message is shown at most once per page within this time (spec 001 § 3.1). */
+/**
+ * A read-success message ('read/configured page N succeeded') is shown at most once per page index
+ * within this time (spec 001 § 3.1): the message names the index only, so pages N of two page
+ * types share it.
+ */
 export const ANNOUNCE_WINDOW_MS = 5_000;
-const announced = new Map<PageKey, number>();
+const announced = new Map<string, number>();
 
-/** Whether a page's read-success message is due now (and notes that it is shown). */
-export function announceRead(key: PageKey, now: number): boolean {
+/** Whether the read-success message of page `index` of a device is due now (and notes that it is shown). */
+export function announceRead(equipmentId: number, index: number, now: number): boolean {
+  const key = `${equipmentId}:${index}`;
   const last = announced.get(key);
   if (last !== undefined && now - last < ANNOUNCE_WINDOW_MS) return false;
   announced.set(key, now);

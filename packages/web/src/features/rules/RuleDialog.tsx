@@ -39,14 +39,23 @@ export default function RuleDialog({
     <Modal
       open
       width={760}
-      title={t('rules.page.dialog.title', { index, type: t(`rules.page.types.${type}`) })}
+      title={t(
+        type === 'mb' || type === 'dl645' ? 'rules.page.dialog.entryTitle' : 'rules.page.dialog.title',
+        {
+          index,
+          type: t(`rules.page.types.${type}`),
+        },
+      )}
       onCancel={onClose}
       okText={t('rules.page.dialog.keep')}
       cancelText={context.readOnly ? t('common.actions.close') : t('common.actions.cancel')}
-      okButtonProps={{ disabled: blocked, hidden: context.readOnly, 'data-testid': 'rule-keep' } as never}
+      okButtonProps={{ disabled: blocked, 'data-testid': 'rule-keep' } as never}
       onOk={() => {
-        if (!blocked) onKeep(draft);
+        if (!blocked && !context.readOnly) onKeep(draft);
       }}
+      // Read-only, the dialog has only its Close button: a `hidden` attribute does not hide antd's
+      // button (its own display rule wins over the attribute).
+      footer={context.readOnly ? (_, { CancelBtn }) => <CancelBtn /> : undefined}
       destroyOnHidden
     >
       <div data-testid="rule-dialog">

@@ -73,7 +73,7 @@ export default function RulePageView({
 
   const read = async (): Promise<void> => {
     if (await readPage(registerReads, device, type, page)) {
-      if (announceRead(key, Date.now()))
+      if (announceRead(record.id, page, Date.now()))
         void message.success(t('rules.page.readSucceeded', { page: page + 1 }));
     }
   };

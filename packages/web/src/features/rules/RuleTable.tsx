@@ -43,10 +43,12 @@ export default function RuleTable({
   }));
   const parts = (rule: AnyPageRule | null) =>
     rule === null ? null : describeRuleParts(kind, rule as never, lang);
+  // Models without an output part (scenes, logic, AO rules, meter entries) are one sentence.
+  const twoParts = kind === 'schedule' || kind === 'trigger' || kind === 'analogTrigger';
   const columns: TableColumnsType<Row> = [
     { title: t('rules.page.columns.index'), dataIndex: 'index', width: 72 },
     {
-      title: t('rules.page.columns.trigger'),
+      title: twoParts ? t('rules.page.columns.trigger') : t('rules.page.columns.rule'),
       render: (_, row) => {
         const text = parts(row.rule);
         if (!text) {
@@ -59,10 +61,16 @@ export default function RuleTable({
         return <span data-testid="rule-trigger">{text.trigger}</span>;
       },
     },
-    {
-      title: t('rules.page.columns.operation'),
-      render: (_, row) => <span data-testid="rule-operation">{parts(row.rule)?.operation ?? ''}</span>,
-    },
+    ...(twoParts
+      ? [
+          {
+            title: t('rules.page.columns.operation'),
+            render: (_: unknown, row: Row) => (
+              <span data-testid="rule-operation">{parts(row.rule)?.operation ?? ''}</span>
+            ),
+          },
+        ]
+      : []),
     {
       title: t('rules.page.columns.actions'),
       width: 210,

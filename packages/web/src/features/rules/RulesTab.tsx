@@ -22,6 +22,19 @@ import ExportDialog from './ExportDialog';
 import ImportDialog from './ImportDialog';
 import RulePageView from './RulePageView';
 
+/** The tabs' order: the timers, the triggers (switch before analog), scenes, logic, meters. */
+const TAB_ORDER: readonly PageTypeName[] = [
+  'rtc',
+  'di',
+  'ai',
+  'scene',
+  'scene2',
+  'logic',
+  'aorule',
+  'mb',
+  'dl645',
+];
+
 /** The device applies its configuration this long after the last write (spec 001 § 4, § 9). */
 export const TAKES_EFFECT_MS = 60_000;
 
@@ -29,7 +42,8 @@ function WriteCountdown({ equipmentId }: { readonly equipmentId: number }) {
   const { t } = useTranslation();
   const writtenAt = useRulePages((s) => s.writtenAt[equipmentId]);
   const [now, setNow] = useState(() => Date.now());
-  const left = writtenAt === undefined ? 0 : writtenAt + TAKES_EFFECT_MS - now;
+  // `now` is only ticked while a countdown runs: from a write it is at least the write's time.
+  const left = writtenAt === undefined ? 0 : writtenAt + TAKES_EFFECT_MS - Math.max(now, writtenAt);
   useEffect(() => {
     if (writtenAt === undefined || left <= 0) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -65,7 +79,9 @@ export default function RulesTab({ record }: { readonly record: Equipment }) {
     for (const key of Object.keys(pages) as PageKey[]) if (key.startsWith(prefix)) update(key, withoutEdits);
   });
 
-  const pageTypes: readonly PageTypeName[] = type?.rulePages.filter(isPageTypeName) ?? [];
+  const pageTypes: readonly PageTypeName[] = (type?.rulePages.filter(isPageTypeName) ?? []).sort(
+    (a, b) => TAB_ORDER.indexOf(a) - TAB_ORDER.indexOf(b),
+  );
   if (pageTypes.length === 0) return <Empty description={t('rules.page.none')} />;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="rules-tab">

@@ -54,7 +54,7 @@ export default {
     hundredths: 'in 0.01 s',
   },
   output: {
-    mode: 'Output',
+    mode: 'What it does',
     disabledNote: 'A disabled output does nothing',
     unknownMode: 'Unknown output mode: kept as read until you choose another mode',
     doChannel: 'DO channel',

@@ -31,7 +31,7 @@ export default {
   notRead: '請先讀取本頁',
   placeholder: '---',
   refresh: '請刷新',
-  columns: { index: '序號', trigger: '觸發條件', operation: '執行操作', actions: '操作' },
+  columns: { index: '序號', trigger: '觸發條件', operation: '執行操作', rule: '規則', actions: '操作' },
   edit: '編輯',
   view: '查看',
   edited: '已修改，未寫入',
@@ -50,6 +50,7 @@ export default {
   },
   dialog: {
     title: '規則 {{index}}：{{type}}',
+    entryTitle: '條目 {{index}}：{{type}}',
     keep: '保留修改',
     problems: '請先修正：',
     invalid: '規則超出範圍：{{reasons}}',

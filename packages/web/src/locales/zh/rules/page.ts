@@ -31,7 +31,7 @@ export default {
   notRead: '请先读取本页',
   placeholder: '---',
   refresh: '请刷新',
-  columns: { index: '序号', trigger: '触发条件', operation: '执行操作', actions: '操作' },
+  columns: { index: '序号', trigger: '触发条件', operation: '执行操作', rule: '规则', actions: '操作' },
   edit: '编辑',
   view: '查看',
   edited: '已修改，未写入',
@@ -50,6 +50,7 @@ export default {
   },
   dialog: {
     title: '规则 {{index}}：{{type}}',
+    entryTitle: '条目 {{index}}：{{type}}',
     keep: '保留修改',
     problems: '请先修正：',
     invalid: '规则超出范围：{{reasons}}',
