@@ -204,7 +204,14 @@ describe.each(storageCases())('secured operation with the password on %s', (stor
     });
     expect(await browser.next('error')).toEqual({
       infotype: 'error',
-      info: { code: 'forbidden', message: LIVE_PASSWORD_REQUIRED, infotype: 'ModbusReg' },
+      info: {
+        code: 'forbidden',
+        message: LIVE_PASSWORD_REQUIRED,
+        infotype: 'ModbusReg',
+        SN: 'SECOP001',
+        fn: 16,
+        regstart: 400,
+      },
     });
     browser.send({ infotype: 'damopr', info: { unid: 'SECOP001', opr: 'rdo', regstart: 0, regnum: 8 } });
     expect(await browser.next('DAMOpr')).toEqual({
