@@ -6,7 +6,6 @@ export default {
   modbus: {
     inUse: 'In use',
     offNote: 'Disabled: the gateway skips this entry',
-    slaveUsed: 'Slave address {{slave}} is already used by another entry of this page',
     regType: 'Register kind',
     unknownKind: 'Unknown register kind: kept as read until another kind is chosen',
     functionCode: 'Function code',

@@ -6,7 +6,6 @@ export default {
   modbus: {
     inUse: '啟用',
     offNote: '禁用：網關跳過此條目',
-    slaveUsed: '從機地址 {{slave}} 已被本頁其他條目使用',
     regType: '寄存器類型',
     unknownKind: '未知的寄存器類型，保持讀到的內容，直到選擇其他類型',
     functionCode: '功能碼',

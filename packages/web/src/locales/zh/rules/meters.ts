@@ -6,7 +6,6 @@ export default {
   modbus: {
     inUse: '启用',
     offNote: '禁用：网关跳过此条目',
-    slaveUsed: '从机地址 {{slave}} 已被本页其他条目使用',
     regType: '寄存器类型',
     unknownKind: '未知的寄存器类型，保持读到的内容，直到选择其他类型',
     functionCode: '功能码',

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 // The Modbus list entry editor (docs/protocol.md § Modbus meter entry, § Poll delay): round trips,
-// bounds, the slave clash, kinds and function codes, in use or not, read-only, languages.
+// bounds, kinds and function codes, in use or not, read-only, languages.
 import { decodeRule, encodeRule, toHex, validateRule } from '@fieldlink/protocol';
 import type { ModbusMeterEntry } from '@fieldlink/protocol';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { modbusMeterArb } from '../../../../../protocol/src/test-support/arbitraries';
-import type { RuleEditorProps } from '../context';
 import {
   choose,
   editorOfMany,
@@ -47,12 +46,6 @@ const VECTORS: readonly (readonly number[])[] = [
   // Input registers as long every minute.
   [0x11, 0x04, 0x27, 0x02, 0x01, 0x00, 0x02, 0x00],
 ];
-
-/** The editor as a page holds it, with the slave addresses of the page's other entries. */
-const withUsed = (usedSlaveIds: readonly number[]) =>
-  function Held(props: RuleEditorProps<ModbusMeterEntry>) {
-    return <ModbusMeterEditor {...props} usedSlaveIds={usedSlaveIds} />;
-  };
 
 describe('ModbusMeterEditor round trip', () => {
   it('keeps the bytes of every hand vector when nothing changes', () => {
@@ -123,23 +116,6 @@ describe('ModbusMeterEditor bounds', () => {
     typeNumber(numberIn('rule-masterStart'), 0);
     expect(drawn.problems()).toEqual([]);
     expect(validateRule('modbusMeter', drawn.value())).toEqual([]);
-  });
-
-  it('reports a slave address another entry of the page uses', () => {
-    const drawn = renderEditor(withUsed([1, 7]), decode(HOLDING));
-    const clash = 'Slave address 1 is already used by another entry of this page';
-    expect(drawn.problems()).toEqual([clash]);
-    expect(field('rule-slave').textContent).toContain(clash);
-    typeNumber(numberIn('rule-slave'), 2);
-    expect(drawn.value().slave).toBe(2);
-    expect(drawn.problems()).toEqual([]);
-    typeNumber(numberIn('rule-slave'), 7);
-    expect(drawn.problems()).toEqual(['Slave address 7 is already used by another entry of this page']);
-  });
-
-  it('does not report the slave of an entry out of use', () => {
-    const drawn = renderEditor(withUsed([0]), decode(DISABLED));
-    expect(drawn.problems()).toEqual([]);
   });
 });
 

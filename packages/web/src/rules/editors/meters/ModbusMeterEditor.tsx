@@ -21,11 +21,6 @@ import type { CodeOption } from '../fields';
 import { POLL_DELAY_OPTIONS } from './poll-delay';
 
 export interface ModbusMeterEditorProps extends RuleEditorProps<ModbusMeterEntry> {
-  /**
-   * The slave addresses the other entries in use on the same page poll (this entry left out); an
-   * entry whose slave is among them is reported.
-   */
-  readonly usedSlaveIds?: readonly number[];
   /** The entry's number (dev: page × 10 + slot), shown when the holder gives it; it is not stored. */
   readonly index?: number;
 }
@@ -62,19 +57,12 @@ const DISABLED: ModbusMeterEntry = {
 /** The register kind an entry put in use starts with: the common meter read. */
 const READ_HOLDING = 3;
 
-export default function ModbusMeterEditor({
-  value,
-  onChange,
-  context,
-  usedSlaveIds = [],
-  index,
-}: ModbusMeterEditorProps) {
+export default function ModbusMeterEditor({ value, onChange, context, index }: ModbusMeterEditorProps) {
   const { t } = useTranslation();
   const { lang, readOnly } = context;
   const inUse = value.regType !== 0;
   const kind = MODBUS_REGISTER_KINDS[value.regType];
   const valueType = MODBUS_VALUE_TYPES[value.valueType];
-  const clash = inUse && usedSlaveIds.includes(value.slave);
   const span = (start: number) =>
     value.count > 0 ? t('rules.meters.span', { from: start, to: start + value.count - 1 }) : undefined;
 
@@ -105,7 +93,6 @@ export default function ModbusMeterEditor({
             min={SLAVE_ID.min}
             max={SLAVE_ID.max}
             disabled={readOnly}
-            problem={clash ? t('rules.meters.modbus.slaveUsed', { slave: value.slave }) : null}
             onChange={(slave) => onChange({ ...value, slave })}
             testId="rule-slave"
           />
