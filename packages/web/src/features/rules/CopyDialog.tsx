@@ -15,7 +15,7 @@ import { registerReads } from '../../live/service';
 import { allPagesOf, readPages, writePages } from '../../rules/page-actions';
 import type { PageOutcome } from '../../rules/page-actions';
 import { useOperation } from '../monitoring/use-operation';
-import PagesPreview from './PagesPreview';
+import PagesPreview, { LoadOutcome } from './PagesPreview';
 import type { PreviewPage } from './PagesPreview';
 
 type Scope = 'page' | 'type' | 'all';
@@ -87,7 +87,6 @@ export default function CopyDialog({
     setProgress(null);
     setOutcomes(done);
   };
-  const failed = outcomes.filter((o) => o.outcome !== 'written').length;
   const reset = (): void => {
     setPreview(null);
     setOutcomes([]);
@@ -209,18 +208,7 @@ export default function CopyDialog({
           <PagesPreview pages={preview} lang={lang} outcomes={outcomes} />
         </>
       )}
-      {outcomes.length > 0 && (
-        <Alert
-          type={failed === 0 ? 'success' : 'error'}
-          showIcon
-          data-testid="rule-load-outcome"
-          message={
-            failed === 0
-              ? t('rules.page.tools.loadSucceeded', { count: outcomes.length })
-              : t('rules.page.tools.loadFailed', { failed })
-          }
-        />
-      )}
+      <LoadOutcome outcomes={outcomes} />
       {runner.prompt}
     </Modal>
   );

@@ -11,16 +11,7 @@ import type { Equipment } from '../../api/equipment';
 import { registerReads } from '../../live/service';
 import { configFileName, exportConfig } from '../../rules/config-file';
 import { allPagesOf, readPages } from '../../rules/page-actions';
-
-/** Offers `text` as a download named `name`. */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveFile } from '../history/export-stream';
 
 export default function ExportDialog({
   record,
@@ -57,7 +48,7 @@ export default function ExportDialog({
       lang,
       at,
     );
-    download(configFileName(record.unid, at), `${JSON.stringify(file, null, 2)}\n`);
+    saveFile([`${JSON.stringify(file, null, 2)}\n`], configFileName(record.unid, at), 'application/json');
     void message.success(t('rules.page.tools.exportDone', { count: read.pages.length }));
     onClose();
   };

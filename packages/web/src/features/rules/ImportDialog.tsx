@@ -14,7 +14,7 @@ import type { PageBytes } from '../../rules/config-file';
 import { writePages } from '../../rules/page-actions';
 import type { PageOutcome } from '../../rules/page-actions';
 import { useOperation } from '../monitoring/use-operation';
-import PagesPreview from './PagesPreview';
+import PagesPreview, { LoadOutcome } from './PagesPreview';
 
 export default function ImportDialog({
   record,
@@ -55,7 +55,6 @@ export default function ImportDialog({
     setProgress(null);
     setOutcomes(done);
   };
-  const failed = outcomes.filter((o) => o.outcome !== 'written').length;
   return (
     <Modal
       open
@@ -116,18 +115,7 @@ export default function ImportDialog({
             format={() => t('rules.page.tools.writing', progress)}
           />
         )}
-        {outcomes.length > 0 && (
-          <Alert
-            type={failed === 0 ? 'success' : 'error'}
-            showIcon
-            data-testid="rule-load-outcome"
-            message={
-              failed === 0
-                ? t('rules.page.tools.loadSucceeded', { count: outcomes.length })
-                : t('rules.page.tools.loadFailed', { failed })
-            }
-          />
-        )}
+        <LoadOutcome outcomes={outcomes} />
       </Space>
       {runner.prompt}
     </Modal>

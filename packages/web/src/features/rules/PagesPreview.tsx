@@ -5,7 +5,7 @@
  */
 import { decodePage, describeRuleParts, PAGE_TYPES, ruleSize } from '@fieldlink/protocol';
 import type { Lang, PageTypeName } from '@fieldlink/protocol';
-import { Table, Tag } from 'antd';
+import { Alert, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageOutcome } from '../../rules/page-actions';
 
@@ -73,6 +73,25 @@ export default function PagesPreview({
           },
         },
       ]}
+    />
+  );
+}
+
+/** 'Load succeeded' when every page of a batch was written and read back so, else 'Load failed'. */
+export function LoadOutcome({ outcomes }: { readonly outcomes: readonly PageOutcome[] }) {
+  const { t } = useTranslation();
+  if (outcomes.length === 0) return null;
+  const failed = outcomes.filter((o) => o.outcome !== 'written').length;
+  return (
+    <Alert
+      type={failed === 0 ? 'success' : 'error'}
+      showIcon
+      data-testid="rule-load-outcome"
+      message={
+        failed === 0
+          ? t('rules.page.tools.loadSucceeded', { count: outcomes.length })
+          : t('rules.page.tools.loadFailed', { failed })
+      }
     />
   );
 }

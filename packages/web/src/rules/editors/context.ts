@@ -8,6 +8,7 @@
 import { aiRangeFromMax, isScalingActive, scaleToDisplay, scaleToRaw } from '@fieldlink/protocol';
 import type { AiRange, Lang, ScalingPoints } from '@fieldlink/protocol';
 import type { Equipment } from '../../api/equipment';
+import { scalingPoints } from '../../equipment/channels';
 
 export type ChannelKind = 'do' | 'di' | 'ai' | 'ao';
 
@@ -44,19 +45,8 @@ export interface RuleEditorProps<T> {
   readonly context: RuleContext;
 }
 
+const UNSCALED: ScalingPoints = { x1: 0, x2: 0, y1: 0, y2: 0 };
 const RAW: ChannelScale = { unit: '', scaled: false, toShown: (raw) => raw, toRaw: (shown) => shown };
-
-function pointsOf(
-  lists: Equipment['settings']['ai'] | Equipment['settings']['ao'],
-  index: number,
-): ScalingPoints {
-  return {
-    x1: lists.x1[index] ?? 0,
-    x2: lists.x2[index] ?? 0,
-    y1: lists.y1[index] ?? 0,
-    y2: lists.y2[index] ?? 0,
-  };
-}
 
 /** The context of a device's rules from its record. */
 export function ruleContextOf(
@@ -65,6 +55,12 @@ export function ruleContextOf(
   readOnly: boolean,
 ): RuleContext {
   const { settings } = record;
+  // Each channel's linear points, once a context (a channel past the count reads as unscaled).
+  const points = {
+    ai: scalingPoints(settings.ai, record.counts.ai),
+    ao: scalingPoints(settings.ao, record.counts.ao),
+  };
+  const pointsOf = (kind: 'ai' | 'ao', index: number): ScalingPoints => points[kind][index] ?? UNSCALED;
   return {
     lang,
     counts: record.counts,
@@ -75,7 +71,7 @@ export function ruleContextOf(
       return name ? `${label} ${name}` : label;
     },
     scale(kind, index) {
-      const points = pointsOf(settings[kind], index);
+      const points = pointsOf(kind, index);
       const unit = settings[kind].units[index] ?? '';
       if (!isScalingActive(points)) return { ...RAW, unit };
       return {
@@ -86,7 +82,7 @@ export function ruleContextOf(
       };
     },
     aiRange(index) {
-      const points = pointsOf(settings.ai, index);
+      const points = pointsOf('ai', index);
       return isScalingActive(points) ? aiRangeFromMax(Math.max(points.x1, points.x2)) : null;
     },
   };
