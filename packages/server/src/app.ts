@@ -8,6 +8,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuthentication } from './accounts/authenticate.js';
 import { LogCodeSender } from './accounts/code-sender.js';
+import { camerasPlugin } from './cameras/routes.js';
+import type { CameraSettings } from './cameras/routes.js';
+import { streamTicketKey } from './cameras/ticket.js';
 import { compressJson } from './console/compression.js';
 import { consolePlugin } from './console/plugin.js';
 import type { CodeSender } from './accounts/code-sender.js';
@@ -19,6 +22,13 @@ import { demoRoutes } from './demo/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { historyPlugin } from './history/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
+import { createDatabaseBlobStore } from './files/blob-store/database.js';
+import { documentsPlugin } from './files/documents-routes.js';
+import { filesPlugin } from './files/routes.js';
+import { closeSvgThread } from './files/images/index.js';
+import { DEFAULT_FILE_LIMITS, FileStore } from './files/store.js';
+import type { FileLimits } from './files/store.js';
+import type { BlobStore } from './files/blob-store/types.js';
 import type { DialPolicy } from './gateway/modbus-tcp/dial-policy.js';
 import { linkSecretKey } from './gateway/dtu/secrets.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
@@ -79,6 +89,12 @@ export interface AppOptions {
   readonly trustProxy?: TrustProxy;
   /** The server runs the demo (DEMO): the sign-in page may offer its default credentials. */
   readonly demo?: boolean;
+  /** Where stored files' bytes go; the database by default. */
+  readonly blobStore?: BlobStore;
+  /** The largest file and each user's quota (FILE_MAX_BYTES, FILE_QUOTA_BYTES). */
+  readonly fileLimits?: FileLimits;
+  /** The video cloud (VIDEO_CLOUD_URL), which stream addresses may be proxied (CAMERA_STREAM_ALLOW), stream caps. */
+  readonly cameras?: CameraSettings;
 }
 
 declare module 'fastify' {
@@ -87,6 +103,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** Tells the live channel that these users' access to equipment changed (shares, deletions). */
     accessChanged: (userIds: readonly number[]) => Promise<void>;
+    /** The file store; removing equipment or an account removes their files through it. */
+    fileStore: FileStore;
   }
 }
 
@@ -134,6 +152,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('live', hub);
   app.decorate('accessChanged', live.accessChanged);
+  const files = new FileStore(
+    options.storage.db,
+    options.blobStore ?? createDatabaseBlobStore(options.storage.db),
+    options.fileLimits ?? DEFAULT_FILE_LIMITS,
+    now,
+  );
+  app.decorate('fileStore', files);
+  // The SVG sanitiser's worker thread, started by the first drawing, ends with the app.
+  app.addHook('onClose', async () => closeSvgThread());
   await app.register(live.plugin);
   await app.register(healthRoutes, { prefix: '/api/v1', storage: options.storage });
   await app.register(demoRoutes, { prefix: '/api/v1', db: options.storage.db, demo: options.demo ?? false });
@@ -165,6 +192,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
   });
   await app.register(historyPlugin, { prefix: '/api/v1', storage: options.storage, now });
+  await app.register(filesPlugin, { prefix: '/api/v1', store: files, now });
+  await app.register(documentsPlugin, { prefix: '/api/v1', db: options.storage.db, now });
+  await app.register(camerasPlugin, {
+    prefix: '/api/v1',
+    storage: options.storage,
+    now,
+    ticketKey: streamTicketKey(options.secrets.jwtKey),
+    ...options.cameras,
+  });
   await app.register(operationsPlugin, {
     prefix: '/api/v1',
     db: options.storage.db,

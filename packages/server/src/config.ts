@@ -63,6 +63,20 @@ export interface ServerConfig {
   readonly serveSourceMaps: boolean;
   /** Whose X-Forwarded-For names the client (TRUST_PROXY); false by default: the socket's peer. */
   readonly trustProxy: TrustProxy;
+  /** The largest stored file (FILE_MAX_BYTES, default 20 MiB). */
+  readonly fileMaxBytes: number;
+  /** Bytes each user's uploads may take (FILE_QUOTA_BYTES, default 512 MiB); null (0) for no quota. */
+  readonly fileQuotaBytes: number | null;
+  /**
+   * The video cloud users' camera accounts belong to (VIDEO_CLOUD_URL, default
+   * https://open.ys7.com), without a trailing slash; undefined when unset (the demo then uses its own).
+   */
+  readonly videoCloudUrl: string | undefined;
+  /**
+   * Ranges stream-address cameras may be fetched from although refused by default (loopback,
+   * link-local, the server's own addresses …): CAMERA_STREAM_ALLOW, comma-separated CIDR; none by default.
+   */
+  readonly cameraStreamAllow: readonly Cidr[];
 }
 
 /**
@@ -206,6 +220,8 @@ export function loadConfig(
   }
   const webDir = env.WEB_DIR?.trim() ? resolve(env.WEB_DIR.trim()) : DEFAULT_WEB_DIR;
   const wsMaxPerAddress = wholeNumber(env, 'WS_MAX_PER_ADDRESS', 256, 1, 1_000_000);
+  const fileMaxBytes = wholeNumber(env, 'FILE_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024);
+  const fileQuotaBytes = wholeNumber(env, 'FILE_QUOTA_BYTES', 512 * 1024 * 1024, 0, Number.MAX_SAFE_INTEGER);
   let modbusTcpAllow: Cidr[];
   try {
     modbusTcpAllow = parseCidrList(env.MODBUS_TCP_ALLOW ?? '');
@@ -213,6 +229,18 @@ export function loadConfig(
     throw new Error(`MODBUS_TCP_ALLOW must be a comma-separated CIDR list: ${(error as Error).message}`);
   }
   const redirectAllow = originList(env.REDIRECT_ALLOW, 'REDIRECT_ALLOW');
+  const videoCloudUrl = env.VIDEO_CLOUD_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (videoCloudUrl && !/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(videoCloudUrl)) {
+    throw new Error(
+      `VIDEO_CLOUD_URL must be an http:// or https:// URL without user, query or fragment, got '${env.VIDEO_CLOUD_URL}'`,
+    );
+  }
+  let cameraStreamAllow: Cidr[];
+  try {
+    cameraStreamAllow = parseCidrList(env.CAMERA_STREAM_ALLOW ?? '');
+  } catch (error) {
+    throw new Error(`CAMERA_STREAM_ALLOW must be a comma-separated CIDR list: ${(error as Error).message}`);
+  }
   const serveSourceMaps = ['1', 'true'].includes((env.SERVE_SOURCE_MAPS ?? '').trim().toLowerCase());
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   return {
@@ -236,9 +264,13 @@ export function loadConfig(
     redisUrl,
     webDir,
     wsMaxPerAddress,
+    fileMaxBytes,
+    fileQuotaBytes: fileQuotaBytes === 0 ? null : fileQuotaBytes,
     modbusTcpAllow,
     redirectAllow,
     serveSourceMaps,
     trustProxy,
+    videoCloudUrl,
+    cameraStreamAllow,
   };
 }

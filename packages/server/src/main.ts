@@ -17,6 +17,7 @@ import { loadConfig } from './config.js';
 import { startDemoPlant } from './demo/plant.js';
 import type { DemoPlant } from './demo/plant.js';
 import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
+import { startDemoVideoCloud } from './demo/video-cloud.js';
 import { DeviceService } from './gateway/devices/device-service.js';
 import { DtuListener } from './gateway/dtu/dtu-listener.js';
 import { linkSecretKey } from './gateway/dtu/secrets.js';
@@ -32,6 +33,8 @@ import { SqliteHistoryThread } from './history/sqlite-history.js';
 import { HistoryWriter } from './history/writer.js';
 import { raiseOpenFileLimit } from './process-limits.js';
 import { openStorage, redactUrl } from './storage/open.js';
+import { createDatabaseBlobStore } from './files/blob-store/database.js';
+import { createS3BlobStore, parseS3Settings } from './files/blob-store/s3.js';
 import { loadSecrets } from './storage/secrets.js';
 
 type AppLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -48,10 +51,20 @@ const storage = await openStorage({
   dataDir: config.dataDir,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });
+// Stored files' bytes: in an S3-compatible object store with S3_URL (checked now, so wrong
+// settings stop the start), else in the database (files/blob-store/).
+const s3Settings = parseS3Settings(process.env);
+const blobStore = s3Settings === null ? createDatabaseBlobStore(storage.db) : createS3BlobStore(s3Settings);
+await blobStore.check();
 // The demo account and its devices, on a store that has none yet (DEMO=0 turns this off).
 // Link secrets are sealed under a key derived from the server's secret key (gateway/dtu/secrets.ts).
 const linkKey = linkSecretKey(secrets.jwtKey);
 const demo = config.demo ? await seedDemo(storage.db, Date.now(), linkKey) : { created: false };
+// The demo's video cloud, simulated here on loopback, is the cameras' cloud unless VIDEO_CLOUD_URL
+// names one (then it is not started).
+const demoVideoCloud =
+  config.demo && !config.videoCloudUrl ? await startDemoVideoCloud(loopbackOf(config.host)) : null;
+const videoCloudUrl = config.videoCloudUrl ?? demoVideoCloud?.url;
 // The device link: the live channel's fan-out, history, the DTU listener and what reads and
 // operates the devices whose links are up. The app's log exists only once the app is built.
 let appLog: AppLogger | null = null;
@@ -153,6 +166,13 @@ const app = await buildApp({
   liveLimits: { maxPerAddress: config.wsMaxPerAddress },
   redirectAllow: config.redirectAllow,
   serveSourceMaps: config.serveSourceMaps,
+  fileLimits: { maxFileBytes: config.fileMaxBytes, quotaBytes: config.fileQuotaBytes },
+  cameras: {
+    ...(videoCloudUrl ? { videoCloudUrl } : {}),
+    // Loopback, link-local and the server's own addresses are not fetched unless CAMERA_STREAM_ALLOW says.
+    streamPolicy: new DialPolicy({ allow: config.cameraStreamAllow }),
+  },
+  blobStore,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 appLog = app.log;
@@ -183,6 +203,12 @@ const port = typeof address === 'object' && address ? address.port : config.port
 // for people, the number a script needs as a field.
 const url = `http://localhost:${port}/`;
 app.log.info({ port }, `Fieldlink is listening on ${url} (API docs: /docs)`);
+app.log.info(
+  { fileStore: blobStore.kind },
+  s3Settings === null
+    ? 'Stored files are kept in the database'
+    : `Stored files are kept in the S3 bucket ${s3Settings.bucket} at ${s3Settings.url}`,
+);
 if (!existsSync(join(config.webDir, 'index.html'))) {
   app.log.warn(
     { webDir: config.webDir },
@@ -217,6 +243,9 @@ if (config.demo) {
     app.log.info({ devices: plant.serials.length }, `Demo devices simulated: ${plant.serials.join(', ')}`);
   }
 }
+if (demoVideoCloud) {
+  app.log.info({ videoCloud: demoVideoCloud.url }, `Demo video cloud on ${demoVideoCloud.url}`);
+}
 if (mqtt) {
   // Connects in the background, and again after any loss.
   mqtt.start();
@@ -243,6 +272,7 @@ async function shutdown(): Promise<void> {
   await registry.close();
   await devices.stop();
   await app.close();
+  await demoVideoCloud?.stop();
   await busNode.close();
   await retention.stop();
   await history.close();

@@ -96,3 +96,4 @@ export { BrokerProxy, clearRetained, DEFAULT_TEST_MQTT_URL, testBroker, testRoot
 export type { TestBroker } from './test-broker.js';
 export { ModbusTcpServer, ModbusTcpSlave, UNIT_SELF } from './modbus-tcp-server.js';
 export type { ModbusTcpServerOptions } from './modbus-tcp-server.js';
+export * from './video-cloud/index.js';

@@ -5,3 +5,5 @@ export * from './equipment.js';
 export * from './sharing.js';
 export * from './history.js';
 export * from './preferences.js';
+export * from './files.js';
+export * from './cameras.js';

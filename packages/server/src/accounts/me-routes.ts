@@ -209,9 +209,21 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (
     async (request, reply) => {
       const { id } = requireUser(request);
       await requirePassword(id, request.body.password, request.ip);
+      const owned = await db
+        .selectFrom('equipment as e')
+        .leftJoin('equipment as host', 'host.id', 'e.parent_id')
+        .select('e.id')
+        .where((eb) => eb.or([eb('e.owner_id', '=', id), eb('host.owner_id', '=', id)]))
+        .execute();
       // Foreign keys cascade to sessions, owned equipment (with its sub-devices, codes and
       // grants), grants held, codes issued and linked sign-in identities.
       await db.deleteFrom('users').where('id', '=', id).execute();
+      // The file store, saved documents and stream cameras are not bound by foreign keys.
+      await app.fileStore.removeSpaces([`u:${id}`, `p:${id}`, ...owned.map((row) => `e:${row.id}`)]);
+      await db.deleteFrom('user_documents').where('user_id', '=', id).execute();
+      await db.deleteFrom('url_cameras').where('owner_id', '=', id).execute();
+      // What they uploaded elsewhere stays (it is the space's), no longer counted against anyone.
+      await db.updateTable('files').set({ created_by: null }).where('created_by', '=', id).execute();
       reply.code(204);
       return null;
     },

@@ -11,6 +11,7 @@ import type { Database } from '../storage/schema.js';
 import { insertDevice, insertSubDevice } from '../equipment/store.js';
 import { generateLinkSecret, storedLinkSecret } from '../gateway/dtu/secrets.js';
 import type { NewDevice, NewSubDevice } from '../equipment/store.js';
+import { DEMO_CAMERA_LINK, DEMO_VIDEO_CLOUD_ACCOUNT } from './video-cloud.js';
 
 export const DEMO_USER_NAME = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -72,6 +73,7 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     group: PLANT,
     settings: {
       param: GPS,
+      camera: DEMO_CAMERA_LINK,
       do: { names: ['Pump 1', 'Pump 2', 'Fan', 'Light', 'Valve A', 'Valve B', 'Heater', 'Alarm horn'] },
       di: {
         names: [
@@ -246,6 +248,12 @@ export async function seedDemo(
         email: null,
         authority: 4,
         language: 'en',
+        // The demo video cloud's account (video-cloud.ts), which main.ts runs beside the plant.
+        camera_param: JSON.stringify({
+          appKey: DEMO_VIDEO_CLOUD_ACCOUNT.appKey,
+          appSecret: DEMO_VIDEO_CLOUD_ACCOUNT.appSecret,
+          appType: 'hk',
+        }),
         registered_at: now,
         updated_at: now,
       })

@@ -429,9 +429,18 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     async (request, reply) => {
       const { equipment } = await requireAccess(db, requireUser(request), request.params.id, 'delete', now());
       const affected = await usersWithAccess(equipment);
+      const subDevices = await db
+        .selectFrom('equipment')
+        .select('id')
+        .where('parent_id', '=', equipment.id)
+        .execute();
       // Foreign keys cascade to sub-devices, grants and share codes in both dialects.
       await db.deleteFrom('equipment').where('id', '=', equipment.id).execute();
       await app.accessChanged(affected);
+      // Their files go with them (the file store is not bound by foreign keys: its bytes may be in S3).
+      await app.fileStore.removeSpaces(
+        [equipment.id, ...subDevices.map((row) => row.id)].map((id) => `e:${id}`),
+      );
       reply.code(204);
       return null;
     },

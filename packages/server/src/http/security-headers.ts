@@ -24,7 +24,8 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
   'font-src': ["'self'", 'data:'],
   // The API and the live channel at /ws: 'self' covers ws:/wss: of the same host and port.
   'connect-src': ["'self'"],
-  'media-src': ["'self'"],
+  // Camera streams come through the server's proxy; hls.js plays them from MediaSource blob: URLs.
+  'media-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

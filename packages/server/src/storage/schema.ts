@@ -5,6 +5,7 @@
  * INTEGER. JSON documents are TEXT so both dialects hold the same bytes; the domain code parses them.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FileStoreTables } from './file-schema.js';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -267,7 +268,7 @@ export interface HistoryEventTable {
   at: EpochMs;
 }
 
-export interface Database {
+export interface Database extends FileStoreTables {
   tenants: TenantTable;
   users: UserTable;
   verification_codes: VerificationCodeTable;

@@ -19,6 +19,7 @@ import { equipmentSlaveAddress } from './0012_equipment_slave_address.js';
 import { equipmentUnsupportedBlocks } from './0013_equipment_unsupported_blocks.js';
 import { equipmentClockSync } from './0014_equipment_clock_sync.js';
 import { equipmentTypes } from './0015_equipment_types.js';
+import { files } from './0016_files.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_equipment_unsupported_blocks': equipmentUnsupportedBlocks,
   '0014_equipment_clock_sync': equipmentClockSync,
   '0015_equipment_types': equipmentTypes,
+  '0016_files': files,
 };

@@ -6,7 +6,17 @@ import { mockFetch, sampleMe } from '../../session/test-support';
 import PersonalCenterPage from './PersonalCenterPage';
 import { control, PATIENT, patchedMe, renderAccount, signIn, signOut, SLOW } from './test-support';
 
-const TABS = ['基本资料', '修改密码', '账号绑定', '报警声音', '免打扰时段', '系统参数', '语言'];
+const TABS = [
+  '基本资料',
+  '修改密码',
+  '账号绑定',
+  '报警声音',
+  '免打扰时段',
+  '系统参数',
+  '语言',
+  '摄像头',
+  '文件',
+];
 
 // By text: a role query naming a tab computes the styles of the whole page, seconds in jsdom.
 const tab = (name: string) => screen.getByText(name, { selector: '[role="tab"]' });
@@ -35,7 +45,7 @@ describe('personal center page', PATIENT, () => {
     expect(screen.queryByText('个人中心')).toBeNull();
   });
 
-  it('has the seven tabs, the profile open first', () => {
+  it('has the nine tabs, the profile open first', () => {
     signIn(sampleMe({ userName: 'carol' }));
     renderAccount(<PersonalCenterPage />);
     expect(screen.getByText('个人中心')).toBeTruthy();
@@ -99,6 +109,8 @@ describe('personal center page', PATIENT, () => {
       'Quiet hours',
       'System parameters',
       'Language',
+      'Cameras',
+      'Files',
     ]);
     await waitFor(() => expect(useMe.getState().me?.language).toBe('en'), SLOW);
   });

@@ -7,6 +7,8 @@
 import { Card, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../session/me';
+import CamerasPanel from '../cameras/CamerasPanel';
+import PersonalFilesTab from '../files/PersonalFilesTab';
 import AlarmSoundForm from './AlarmSoundForm';
 import BindingPanel from './BindingPanel';
 import LanguagePanel from './LanguagePanel';
@@ -43,6 +45,8 @@ export default function PersonalCenterPage() {
             children: <SystemParamsForm param={me.param} />,
           },
           { key: 'language', label: t('account.tabs.language'), children: <LanguagePanel /> },
+          { key: 'cameras', label: t('cameras.center.tab'), children: <CamerasPanel me={me} /> },
+          { key: 'files', label: t('files.tab'), children: <PersonalFilesTab /> },
         ]}
       />
     </Card>

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { useDirectory } from '../../equipment/directory';
+import { EQUIPMENT_PICTURE_BOX } from '../pictures/picture-address';
 import ColorsFields from './ColorsFields';
 import ImageField from './ImageField';
 import { showOnFields } from './info-errors';
@@ -144,7 +145,7 @@ export default function InfoForm({
 
       <Divider titlePlacement="start">{t('configure.info.sections.appearance')}</Divider>
       <Form.Item name="image" label={t('configure.info.fields.image')} rules={[tooLong(INFO_BOUNDS.image)]}>
-        <ImageField />
+        <ImageField box={EQUIPMENT_PICTURE_BOX} />
       </Form.Item>
       <Form.Item
         name="webBackground"
@@ -152,6 +153,13 @@ export default function InfoForm({
         rules={[tooLong(INFO_BOUNDS.image)]}
       >
         <ImageField />
+      </Form.Item>
+      <Form.Item
+        name="background"
+        label={t('pictures.fields.background')}
+        rules={[tooLong(INFO_BOUNDS.image)]}
+      >
+        <ImageField purpose="background" />
       </Form.Item>
       <Typography.Title level={5}>{t('configure.info.sections.colors')}</Typography.Title>
       <ColorsFields />

@@ -69,6 +69,11 @@ export default function InfoReadOnly({
       label: t('configure.info.fields.webBackground'),
       children: <ImageText value={values.webBackground} />,
     },
+    {
+      key: 'background',
+      label: t('pictures.fields.background'),
+      children: <ImageText value={values.background} />,
+    },
     ...COLOR_KEYS.map((key) => ({
       key: `color-${key}`,
       label: `${t('configure.info.sections.colors')}: ${t(`configure.info.colors.${key}`)}`,

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { canConfigure } from '../../equipment/rights';
 import { useDirectory } from '../../equipment/directory';
+import EquipmentFilesCard from '../files/EquipmentFilesCard';
 import { langOf } from '../monitoring/format';
 import InfoForm from './InfoForm';
 import InfoReadOnly from './InfoReadOnly';
@@ -57,6 +58,7 @@ export default function InfoTab({ record }: { readonly record: Equipment }) {
       ) : (
         <InfoReadOnly record={record} camera={camera} />
       )}
+      <EquipmentFilesCard equipmentId={record.id} />
     </Space>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { DEFAULT_CHANNEL_IMAGES } from '@fieldlink/protocol';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANALOG_IMAGES, analogOf, ChannelImage, isBuiltInImage, PAIR_IMAGES, pairOf } from './channel-images';
 
@@ -21,12 +21,26 @@ describe('the channel pictures the console draws', () => {
   });
 
   it("draws a name it does not know as the kind's default, lit by the channel's state", () => {
-    const { container } = render(<ChannelImage name="https://example.com/x.png" fallback="switch" on />);
+    const { container } = render(<ChannelImage name="their-file.png" fallback="switch" on />);
     const image = container.querySelector('.channel-image') as HTMLElement;
-    expect(image.dataset.image).toBe('https://example.com/x.png');
+    expect(image.dataset.image).toBe('their-file.png');
     expect(container.querySelector('svg')?.getAttribute('data-on')).toBe('true');
-    // Nothing is loaded from the name.
+    // Nothing is loaded from a bare name.
     expect(container.querySelector('img, image, use')).toBeNull();
+  });
+
+  it("loads a picture's address, ringed in alarm, and draws the default when it fails", () => {
+    const url = '/api/v1/pictures/K1/pump%20on.png';
+    const { container } = render(<ChannelImage name={url} fallback="lamp" on alarm />);
+    const img = container.querySelector('img') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe(url);
+    expect(img.getAttribute('alt')).toBe('');
+    expect(img.dataset.ring).toBe('#ff4d4f');
+    expect(container.querySelector('svg')).toBeNull();
+    fireEvent.error(img);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('svg')).not.toBeNull();
+    expect((container.querySelector('.channel-image') as HTMLElement).dataset.image).toBe(url);
   });
 
   it('draws a known picture in the state given, not by which of the pair the name is', () => {

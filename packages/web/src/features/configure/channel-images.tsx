@@ -1,14 +1,17 @@
 /**
- * The channel pictures the console ships. No image files ship (the console runs under a strict
- * CSP and loads nothing but its own bundle): every picture is drawn as SVG. A record names its
- * pictures as the specification does (fDOOnImg 'kg03.png', fDIOffImg 'kg11_0.png', fAIImg
- * 'com_default.png' …); this catalogue maps those names to drawings. Two-state pictures come in
- * pairs, '<name>.png' on and '<name>_0.png' off, and serve outputs and inputs alike; analog
- * pictures are single. A name the catalogue does not know (another client's file, a url) is kept
- * as it is and drawn as the channel kind's default.
+ * The channel pictures. The console's own are drawn as SVG (no image files ship: the console loads
+ * nothing but its bundle and the pictures users upload). A record names its pictures as the
+ * specification does (fDOOnImg 'kg03.png', fDIOffImg 'kg11_0.png', fAIImg 'com_default.png' …);
+ * this catalogue maps those names to drawings. Two-state pictures come in pairs, '<name>.png' on
+ * and '<name>_0.png' off, and serve outputs and inputs alike; analog pictures are single. A
+ * picture's address (an uploaded picture, https:, data:) is loaded, and drawn as the kind's
+ * default if it fails; any other name the catalogue does not know (another client's file) is kept
+ * as it is and drawn as the kind's default.
  */
 import type { ReactNode } from 'react';
 import { LampGlyph, SwitchGlyph } from '../monitoring/ChannelGlyphs';
+import { isPictureAddress } from '../pictures/picture-address';
+import PictureImage from '../pictures/PictureImage';
 import type { KeyUnder } from '../../i18n';
 
 export interface GlyphProps {
@@ -268,7 +271,8 @@ const FALLBACK: Readonly<Record<ImageFallback, Glyph>> = {
 
 /**
  * A channel's picture by its stored name. The channel's own state decides lit or dark (a pair's
- * on and off pictures may be chosen from different pairs).
+ * on and off pictures may be chosen from different pairs); a loaded picture is the one chosen for
+ * the state, ringed red in alarm.
  */
 export function ChannelImage({
   name,
@@ -284,9 +288,19 @@ export function ChannelImage({
   readonly size?: number;
 }) {
   const Glyph = pairOf(name)?.Glyph ?? analogOf(name)?.Glyph ?? FALLBACK[fallback];
+  const drawn = <Glyph on={on} alarm={alarm} size={size} />;
   return (
     <span className="channel-image" data-image={name}>
-      <Glyph on={on} alarm={alarm} size={size} />
+      {isPictureAddress(name) ? (
+        <PictureImage
+          src={name.trim()}
+          size={size ?? 44}
+          fallback={drawn}
+          {...(alarm ? { ring: RED } : {})}
+        />
+      ) : (
+        drawn
+      )}
     </span>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { Equipment, EquipmentChanges, EquipmentColors, JsonRecord } from '../../api/equipment';
 import { parseGps } from '../map/gps';
+import { backgroundPictureOf, withBackgroundPicture } from '../pictures/background-picture';
 
 /** The server's bounds (protocol api/equipment.ts and api/settings.ts). */
 export const INFO_BOUNDS = {
@@ -29,6 +30,8 @@ export interface InfoValues {
   readonly group: string;
   readonly image: string;
   readonly webBackground: string;
+  /** The background picture: one item of settings.background (fBKImg), the others kept. */
+  readonly background: string;
   readonly colors: Readonly<Record<ColorKey, string>>;
   readonly cameraPassword: string;
   /** null: no readable position stored and none entered. */
@@ -61,6 +64,7 @@ export function valuesOf(record: Equipment): InfoValues {
     group: record.group,
     image: record.settings.image,
     webBackground: record.settings.webBackground,
+    background: backgroundPictureOf(record.settings.background),
     colors: {
       background: colors.background,
       device: colors.device,
@@ -100,6 +104,9 @@ export function changesOf(record: Equipment, values: InfoValues, scope: InfoScop
   if (values.group !== before.group) changes.group = values.group;
   if (values.image !== before.image) settings.image = values.image;
   if (values.webBackground !== before.webBackground) settings.webBackground = values.webBackground;
+  if (values.background !== before.background) {
+    settings.background = withBackgroundPicture(record.settings.background, values.background);
+  }
   const colors: Partial<Record<ColorKey, string>> = {};
   for (const key of COLOR_KEYS) {
     if (values.colors[key] !== before.colors[key]) colors[key] = values.colors[key];
@@ -121,7 +128,15 @@ export function changesOf(record: Equipment, values: InfoValues, scope: InfoScop
   return changes;
 }
 
-const TEXT_KEYS = ['name', 'description', 'group', 'image', 'webBackground', 'cameraPassword'] as const;
+const TEXT_KEYS = [
+  'name',
+  'description',
+  'group',
+  'image',
+  'webBackground',
+  'background',
+  'cameraPassword',
+] as const;
 
 /**
  * The form's values made whole: a field the form does not hold takes `base`'s value, a cleared
@@ -156,6 +171,7 @@ export function completeValues(
     group: text('group'),
     image: text('image'),
     webBackground: text('webBackground'),
+    background: text('background'),
     cameraPassword: text('cameraPassword'),
     colors,
     lat: degrees('lat'),
@@ -178,6 +194,7 @@ export function infoFieldOf(path: string): string | readonly string[] | null {
   if (path === 'name' || path === 'description' || path === 'group' || path === 'cameraPassword') return path;
   if (path === 'settings.image') return 'image';
   if (path === 'settings.webBackground') return 'webBackground';
+  if (path === 'settings.background') return 'background';
   const color = /^settings\.colors\.(\w+)$/.exec(path)?.[1];
   if (color && (COLOR_KEYS as readonly string[]).includes(color)) return ['colors', color];
   if (path.startsWith('settings.param')) return 'lat';

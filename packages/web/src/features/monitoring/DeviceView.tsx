@@ -16,6 +16,8 @@ import { useDirectory, usePermission, useRecord } from '../../equipment/director
 import { loadRecord } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { useMe } from '../../session/me';
+import CameraTab from '../cameras/CameraTab';
+import { hasCameraRight } from '../cameras/access';
 import AoPanel from './AoPanel';
 import DoPanel from './DoPanel';
 import { panelParam } from './format';
@@ -37,7 +39,7 @@ import SharingTab from '../sharing/SharingTab';
 
 /** The areas of a device (spec §2 equipment detail areas), in the order of its tabs. */
 export type DeviceTab =
-  'live' | 'info' | 'parameters' | 'display' | 'rules' | 'link' | 'sharing' | 'subDevices';
+  'live' | 'camera' | 'info' | 'parameters' | 'display' | 'rules' | 'link' | 'sharing' | 'subDevices';
 
 export default function DeviceView({
   id,
@@ -120,6 +122,9 @@ export default function DeviceView({
   );
   const items: TabsProps['items'] = [
     { key: 'live', label: t('monitoring.device.tabs.live'), children: liveTab },
+    ...(hasCameraRight(permission)
+      ? [{ key: 'camera', label: t('cameras.device.tab'), children: <CameraTab record={record} /> }]
+      : []),
     { key: 'info', label: t('monitoring.device.tabs.info'), children: <InfoTab record={record} /> },
     {
       key: 'parameters',

@@ -122,7 +122,7 @@ const Row = memo(function Row({
       {row.kind === 'group' ? (
         <GroupIcon open={row.open} />
       ) : (
-        <DeviceIcon type={type} isOnline={isOnline} isAlarm={isAlarm} />
+        <DeviceIcon type={type} isOnline={isOnline} isAlarm={isAlarm} image={entry?.icon} />
       )}
       <span className="tree-name" title={entry ? `${row.name} (${entry.unid})` : row.name}>
         {row.name}

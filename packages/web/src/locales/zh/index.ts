@@ -1,10 +1,13 @@
 import account from './account';
 import auth from './auth';
+import cameras from './cameras';
 import common from './common';
 import configure from './configure';
 import equipment from './equipment';
+import files from './files';
 import history from './history';
 import monitoring from './monitoring';
+import pictures from './pictures';
 import rules from './rules';
 import sharing from './sharing';
 import shell from './shell';
@@ -14,11 +17,14 @@ import system from './system';
 export default {
   account,
   auth,
+  cameras,
   common,
   configure,
   equipment,
+  files,
   history,
   monitoring,
+  pictures,
   rules,
   sharing,
   shell,
