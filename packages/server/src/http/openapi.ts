@@ -19,6 +19,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui';
 import {
   ConsoleSettingValue,
+  FILES_PER_UPLOAD,
   OPERATION_NAMES,
   OPERATION_PASSWORD,
   TreeDeviceReply,
@@ -56,6 +57,10 @@ const OperationRequest = operationUnion(OPERATION_NAMES, {
 /** Bodies a route validates in its handler, described here by `METHOD url`. */
 const DOCUMENTED_BODIES: Readonly<Record<string, z.core.$ZodType>> = {
   'POST /api/v1/equipment/:id/operations': OperationRequest,
+  // A multipart upload, read part by part by the route (files/routes.ts).
+  'POST /api/v1/files/:space': z
+    .object({ file: z.array(z.string().meta({ format: 'binary' })).min(1).max(FILES_PER_UPLOAD) })
+    .describe('The files, each in a part named `file` (multipart/form-data).'),
 };
 
 /** The reply of any status an operation does not list. */

@@ -97,6 +97,23 @@ export default {
     done_one: '{{count}} file deleted',
     done_other: '{{count}} files deleted',
   },
+  copy: {
+    button: 'Copy to another device…',
+    title: 'Copy the files to another device',
+    intro:
+      "Copies every file and folder of this device into the other device's files (copying configuration between devices).",
+    target: 'Target device',
+    targetPlaceholder: 'Choose a device',
+    noTargets: 'There is no other device you may edit',
+    replace: 'Replace files of the same names',
+    ok: 'Copy',
+    done_one: '{{count}} file copied to {{name}}',
+    done_other: '{{count}} files copied to {{name}}',
+    conflict:
+      'Files of the same names are already in {{name}}: tick “Replace files of the same names” to overwrite them, or choose another device',
+    noFiles: 'This device has no files to copy',
+    forbidden: 'You may not change the files of {{name}}',
+  },
   download: {
     failed: '{{name}} could not be downloaded: {{reason}}',
   },
