@@ -59,7 +59,12 @@ const DOCUMENTED_BODIES: Readonly<Record<string, z.core.$ZodType>> = {
   'POST /api/v1/equipment/:id/operations': OperationRequest,
   // A multipart upload, read part by part by the route (files/routes.ts).
   'POST /api/v1/files/:space': z
-    .object({ file: z.array(z.string().meta({ format: 'binary' })).min(1).max(FILES_PER_UPLOAD) })
+    .object({
+      file: z
+        .array(z.string().meta({ format: 'binary' }))
+        .min(1)
+        .max(FILES_PER_UPLOAD),
+    })
     .describe('The files, each in a part named `file` (multipart/form-data).'),
 };
 
