@@ -19,6 +19,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Vitest's default is one worker less than the cores: one, here. These files share
+          // nothing (no ports, services or files), so both cores run them; the service and
+          // browser projects keep one worker, as their servers and browsers use the other core.
+          maxWorkers: 2,
           include: ['packages/{protocol,simulator,web}/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
         },
       },
