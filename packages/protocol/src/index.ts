@@ -19,3 +19,4 @@ export * from './equipment/index.js';
 export * from './live/index.js';
 export * from './mqtt/index.js';
 export * from './api/index.js';
+export * from './diagrams/document.js';

@@ -24,6 +24,7 @@ import { historyPlugin } from './history/routes.js';
 import { equipmentPlugin } from './equipment/plugin.js';
 import { createDatabaseBlobStore } from './files/blob-store/database.js';
 import { documentsPlugin } from './files/documents-routes.js';
+import { diagramsPlugin } from './diagrams/routes.js';
 import { filesPlugin } from './files/routes.js';
 import { closeSvgThread } from './files/images/index.js';
 import { DEFAULT_FILE_LIMITS, FileStore } from './files/store.js';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyPlugin, { prefix: '/api/v1', storage: options.storage, now });
   await app.register(filesPlugin, { prefix: '/api/v1', store: files, now });
   await app.register(documentsPlugin, { prefix: '/api/v1', db: options.storage.db, now });
+  await app.register(diagramsPlugin, { prefix: '/api/v1', db: options.storage.db, now });
   await app.register(camerasPlugin, {
     prefix: '/api/v1',
     storage: options.storage,

@@ -7,3 +7,4 @@ export * from './history.js';
 export * from './preferences.js';
 export * from './files.js';
 export * from './cameras.js';
+export * from './diagrams.js';

@@ -63,7 +63,30 @@ export interface UrlCameraTable {
   updated_at: EpochMs;
 }
 
+/** A configuration-diagram project (migration 0017); its files are in the project space under its id. */
+export interface DiagramProjectTable {
+  /** 32 hexadecimal characters. */
+  id: string;
+  /** The project space it belongs to: `t:{tenant}` or `p:{user}` (see FileTable.space). */
+  space: string;
+  kind: 'svg' | '3d';
+  name: string;
+  remarks: string;
+  equip_type: string | null;
+  cover: string;
+  preview: string;
+  /** The diagram document of the current version, as JSON. */
+  document: JsonText;
+  /** The equipment ids the document draws, as a JSON array. */
+  equipment: JsonText;
+  revision: number;
+  created_by: number | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
 export interface FileStoreTables {
+  diagram_projects: DiagramProjectTable;
   files: FileTable;
   file_blobs: FileBlobTable;
   user_documents: UserDocumentTable;
@@ -72,3 +95,4 @@ export interface FileStoreTables {
 
 export type StoredFile = Selectable<FileTable>;
 export type UrlCamera = Selectable<UrlCameraTable>;
+export type DiagramProject = Selectable<DiagramProjectTable>;

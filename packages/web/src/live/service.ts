@@ -25,7 +25,7 @@ import { RegisterReads } from '../rules/register-reads';
 import { DeviceInfoBatcher } from './batcher';
 import { LiveClient, liveUrl } from './client';
 import { setLiveStatus } from './status';
-import { SelectionWatcher, TICK_MS } from './watch';
+import { aoRead, cyclicRead, SelectionWatcher, STALE_MS, TICK_MS } from './watch';
 import type { WatchedDevice } from './watch';
 
 const equipment = (): EquipmentState => useEquipmentStore.getState();
@@ -145,6 +145,36 @@ function watchedDevice(s: EquipmentState): WatchedDevice | null {
   };
 }
 
+/**
+ * Reads a device now (a cyclic read and its analog outputs) when nothing was pushed for it for
+ * STALE_MS: for views that show several devices at once (diagrams), which the selection watcher
+ * does not cover. False when the device is not known or the read could not be sent.
+ */
+export function readIfStale(id: number, now = Date.now()): boolean {
+  const dir = directory();
+  const entry = dir.entries[id];
+  if (!entry || !liveClient.registered) return false;
+  // Quiet since the last push and since our last read: an offline device is not asked every tick.
+  const seen = Math.max(equipment().live[id]?.receivedAt ?? 0, staleReads.get(id) ?? 0);
+  if (now - seen <= STALE_MS) return true;
+  staleReads.set(id, now);
+  const record = records()[id];
+  const type = dir.types[entry.type];
+  const device = {
+    id,
+    unid: entry.unid,
+    aoRegister: record?.aoRegister ?? type?.aoRegister ?? 400,
+    aoCount: record?.counts.ao ?? type?.counts.ao ?? 0,
+  };
+  const sent = liveClient.send(operationMessage(device.unid, cyclicRead()));
+  const ao = aoRead(device);
+  if (ao) liveClient.send(operationMessage(device.unid, ao));
+  return sent;
+}
+
+/** When readIfStale last read each device. */
+const staleReads = new Map<number, number>();
+
 let tick: ReturnType<typeof setInterval> | null = null;
 let unsubscribers: (() => void)[] = [];
 
@@ -186,6 +216,7 @@ export function stopLive(): void {
   batcher.dispose();
   registerReads.failAll();
   watcher.select(null);
+  staleReads.clear();
   resetAlarms();
   cancelRefresh();
   stopAdding();

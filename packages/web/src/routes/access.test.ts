@@ -92,6 +92,14 @@ describe('assembleRoutes', () => {
     expect(seen).toEqual(expect.arrayContaining(['/Equips', '/setting', '/setting/personalCenter']));
     expect(paths(assembleRoutes(-1))).not.toContain('/Equips');
   });
+
+  it('on the real table diagrams and their project page are for a user (level 4) and up', () => {
+    expect(paths(assembleRoutes(3))).not.toContain('/jujuda');
+    expect(paths(assembleRoutes(4))).toEqual(expect.arrayContaining(['/jujuda', '/jujuda/jujudaHandle/:id']));
+    expect(routeAllowed('/jujuda/jujudaHandle/0123', 3)).toBe(false);
+    expect(routeAllowed('/jujuda/jujudaHandle/0123', 4)).toBe(true);
+    expect(findRoute('/jujuda/jujudaHandle/0123')?.hidden).toBe(true);
+  });
 });
 
 describe('routeChain and findRoute', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assembleRoutes } from './access';
 import {
   breadcrumb,
   horizontalMenuScrolls,
@@ -71,6 +72,12 @@ describe('menuTree', () => {
 
   it('the real table shows monitoring first', () => {
     expect(menuTree(routes)[0]?.path).toBe('/Equips');
+  });
+
+  it('the real table lists diagrams for a user, without their hidden project page', () => {
+    const diagrams = menuTree(assembleRoutes(4)).find((n) => n.path === '/jujuda');
+    expect(diagrams).toMatchObject({ target: '/jujuda', children: [], icon: 'ApartmentOutlined' });
+    expect(menuTree(assembleRoutes(3)).map((n) => n.path)).not.toContain('/jujuda');
   });
 });
 

@@ -132,6 +132,22 @@ export const routes: readonly RouteEntry[] = [
     ],
   },
   {
+    // §2 "configuration diagram management": the project space's diagrams; a user (level 4) and up.
+    path: '/jujuda',
+    titleKey: 'shell.routes.diagrams',
+    icon: 'ApartmentOutlined',
+    level: 4,
+    page: page(() => import('../features/diagrams/ProjectsPage')),
+    children: [
+      {
+        path: '/jujuda/jujudaHandle/:id',
+        titleKey: 'shell.routes.diagramProject',
+        hidden: true,
+        page: page(() => import('../features/diagrams/ProjectPage')),
+      },
+    ],
+  },
+  {
     // §2 lists it as public, but adding needs an owner: any signed-in user (new accounts are level 4).
     path: '/addEquips',
     titleKey: 'equipment.add.title',

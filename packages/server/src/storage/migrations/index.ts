@@ -20,6 +20,7 @@ import { equipmentUnsupportedBlocks } from './0013_equipment_unsupported_blocks.
 import { equipmentClockSync } from './0014_equipment_clock_sync.js';
 import { equipmentTypes } from './0015_equipment_types.js';
 import { files } from './0016_files.js';
+import { diagrams } from './0017_diagrams.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -38,4 +39,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_equipment_clock_sync': equipmentClockSync,
   '0015_equipment_types': equipmentTypes,
   '0016_files': files,
+  '0017_diagrams': diagrams,
 };

@@ -3,6 +3,7 @@ import auth from './auth';
 import cameras from './cameras';
 import common from './common';
 import configure from './configure';
+import diagrams from './diagrams';
 import equipment from './equipment';
 import files from './files';
 import history from './history';
@@ -20,6 +21,7 @@ export default {
   cameras,
   common,
   configure,
+  diagrams,
   equipment,
   files,
   history,

@@ -17,6 +17,8 @@ export default {
     noRole: 'No operating role',
     redirect: 'Reloading',
     notFound: 'Page not found',
+    diagrams: 'Diagrams',
+    diagramProject: 'Diagram',
   },
   header: {
     errorLog: 'Error log',

@@ -17,6 +17,8 @@ export default {
     noRole: '無操作角色',
     redirect: '正在重新整理',
     notFound: '頁面不存在',
+    diagrams: '組態圖',
+    diagramProject: '組態編輯',
   },
   header: {
     errorLog: '錯誤日誌',

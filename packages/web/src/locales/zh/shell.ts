@@ -17,6 +17,8 @@ export default {
     noRole: '无操作角色',
     redirect: '正在刷新',
     notFound: '页面不存在',
+    diagrams: '组态图',
+    diagramProject: '组态编辑',
   },
   header: {
     errorLog: '错误日志',
