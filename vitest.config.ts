@@ -22,7 +22,9 @@ export default defineConfig({
           // Vitest's default is one worker less than the cores: one, here. These files share
           // nothing (no ports, services or files), so both cores run them; the service and
           // browser projects keep one worker, as their servers and browsers use the other core.
+          // Projects of different worker counts run as separate groups: this one after the others.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           include: ['packages/{protocol,simulator,web}/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
         },
       },
