@@ -34,6 +34,7 @@ import { resolveSpace } from '../files/spaces.js';
 import { ApiError } from '../http/errors.js';
 import type { DiagramProject } from '../storage/file-schema.js';
 import type { Database } from '../storage/schema.js';
+import { iso } from '../http/iso.js';
 
 export interface DiagramsOptions {
   readonly db: Kysely<Database>;
@@ -46,8 +47,6 @@ export const DIAGRAMS_PER_SPACE = 500;
 export const DIAGRAM_DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
 
 export const STALE_REVISION = 'the diagram was changed since you opened it: open it again to see the changes';
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 function summary(row: DiagramProject) {
   return {

@@ -22,13 +22,13 @@ import { requireUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { ApiError } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
+import { iso } from '../http/iso.js';
 
 export interface DocumentsOptions {
   readonly db: Kysely<Database>;
   readonly now?: () => number;
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
 const kib = (bytes: number): string => `${Math.round(bytes / 1024)} KiB`;
 
 export const documentsPlugin: FastifyPluginAsyncZod<DocumentsOptions> = async (app, options) => {

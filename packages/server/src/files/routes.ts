@@ -34,6 +34,7 @@ import type { PreparedFile } from './prepare.js';
 import { resolveSpace, writableSpace } from './spaces.js';
 import type { FileStore } from './store.js';
 import { splitPath } from './store.js';
+import { iso } from '../http/iso.js';
 
 export interface FilesOptions {
   readonly store: FileStore;
@@ -46,8 +47,6 @@ const PictureParams = z.strictObject({
   name: z.string().min(1).max(400),
 });
 const ThumbnailParams = z.strictObject({ key: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** A file as the API lists it; pictures get their sign-in-free address. */
 export function fileItem(space: FileSpace, row: StoredFile, names: ReadonlyMap<number, string>) {

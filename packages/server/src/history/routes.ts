@@ -39,14 +39,13 @@ import type { EventItem } from '@fieldlink/protocol';
 import { readBuckets, valuesBefore } from './queries.js';
 import { EVENT_KINDS } from './writer.js';
 import { ZonedTime } from './time.js';
+import { iso } from '../http/iso.js';
 
 export interface HistoryOptions {
   readonly storage: Storage;
   /** Epoch milliseconds; tests pass a clock they move. */
   readonly now?: () => number;
 }
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 type Point = z.infer<typeof HistoryReply>['series'][number]['points'][number];
 

@@ -128,10 +128,8 @@ function route(message: ServerMessage): void {
   }
 }
 
-/** The selected equipment as the watcher needs it; null while its type is not known. */
-function watchedDevice(s: EquipmentState): WatchedDevice | null {
-  const id = s.selectedId;
-  if (id === null) return null;
+/** A device as the reads need it (serial, AO block); null while it is not in the directory. */
+function deviceOf(id: number): WatchedDevice | null {
   const dir = directory();
   const entry = dir.entries[id];
   if (!entry) return null;
@@ -145,35 +143,31 @@ function watchedDevice(s: EquipmentState): WatchedDevice | null {
   };
 }
 
+/** The selected equipment as the watcher needs it; null while its type is not known. */
+function watchedDevice(s: EquipmentState): WatchedDevice | null {
+  return s.selectedId === null ? null : deviceOf(s.selectedId);
+}
+
+/** When readIfStale last read each device. */
+const staleReads = new Map<number, number>();
+
 /**
  * Reads a device now (a cyclic read and its analog outputs) when nothing was pushed for it for
  * STALE_MS: for views that show several devices at once (diagrams), which the selection watcher
  * does not cover. False when the device is not known or the read could not be sent.
  */
 export function readIfStale(id: number, now = Date.now()): boolean {
-  const dir = directory();
-  const entry = dir.entries[id];
-  if (!entry || !liveClient.registered) return false;
+  const device = deviceOf(id);
+  if (!device || !liveClient.registered) return false;
   // Quiet since the last push and since our last read: an offline device is not asked every tick.
   const seen = Math.max(equipment().live[id]?.receivedAt ?? 0, staleReads.get(id) ?? 0);
   if (now - seen <= STALE_MS) return true;
   staleReads.set(id, now);
-  const record = records()[id];
-  const type = dir.types[entry.type];
-  const device = {
-    id,
-    unid: entry.unid,
-    aoRegister: record?.aoRegister ?? type?.aoRegister ?? 400,
-    aoCount: record?.counts.ao ?? type?.counts.ao ?? 0,
-  };
   const sent = liveClient.send(operationMessage(device.unid, cyclicRead()));
   const ao = aoRead(device);
   if (ao) liveClient.send(operationMessage(device.unid, ao));
   return sent;
 }
-
-/** When readIfStale last read each device. */
-const staleReads = new Map<number, number>();
 
 let tick: ReturnType<typeof setInterval> | null = null;
 let unsubscribers: (() => void)[] = [];

@@ -9,12 +9,11 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiagramView, useDiagramValues } from '../../diagrams';
 import type { DiagramOperation } from '../../diagrams';
-import { scalingPoints } from '../../equipment/channels';
 import { useRecord } from '../../equipment/directory';
 import { useEquipmentLoaded } from '../../equipment/use-equipment';
 import { readIfStale } from '../../live/service';
 import { useMe } from '../../session/me';
-import { aoWrite } from '../monitoring/AoPanel';
+import { aoWriteOf } from '../monitoring/AoPanel';
 import { panelParam } from '../monitoring/format';
 import { useOperation } from '../monitoring/use-operation';
 
@@ -40,15 +39,7 @@ function Operator({
       if (operation.action === 'write') {
         if (!record || channel.kind !== 'ao') return;
         const index = channel.index - 1;
-        const points = scalingPoints(record.settings.ao, record.counts.ao)[index] ?? {
-          x1: 0,
-          x2: 0,
-          y1: 0,
-          y2: 0,
-        };
-        const min = record.settings.ao.min[index] ?? 0;
-        const max = record.settings.ao.max[index] ?? 0;
-        const write = aoWrite(operation.value, index, record.aoRegister, { min, max }, points);
+        const write = aoWriteOf(record, index, operation.value);
         void run({ opr: 'waohex', aoinfos: write.aoinfos }, `ao${index}`, {
           label: t('diagrams.view.operations.write', { channel: `AO${channel.index}`, device: name }),
           question: t('diagrams.view.operations.confirmWrite', {

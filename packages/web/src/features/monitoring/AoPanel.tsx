@@ -39,6 +39,17 @@ export function aoWrite(
   return { raw, aoinfos: `${aoRegister + index}_${hex}` };
 }
 
+/** The write that sets output `index` (from 0) of `record` to `value` in its shown unit. */
+export function aoWriteOf(
+  record: Pick<Equipment, 'counts' | 'settings' | 'aoRegister'>,
+  index: number,
+  value: number,
+): { raw: number; aoinfos: string } {
+  const points = scalingPoints(record.settings.ao, record.counts.ao)[index] ?? { x1: 0, x2: 0, y1: 0, y2: 0 };
+  const limits = { min: record.settings.ao.min[index] ?? 0, max: record.settings.ao.max[index] ?? 0 };
+  return aoWrite(value, index, record.aoRegister, limits, points);
+}
+
 interface Props {
   readonly record: Pick<Equipment, 'id' | 'counts' | 'settings' | 'aoRegister'>;
   readonly views: readonly ChannelView[];
@@ -72,7 +83,7 @@ export default function AoPanel({ record, views, canOperate, unavailable }: Prop
           const set = (): void => {
             const value = latest.current[view.id];
             if (value === null || value === undefined) return;
-            const write = aoWrite(value, view.id, record.aoRegister, { min, max }, p);
+            const write = aoWriteOf(record, view.id, value);
             const shown = scaleToDisplay(write.raw, p);
             void run({ opr: 'waohex', aoinfos: write.aoinfos }, `ao${view.id}`, {
               label: `${view.name}: ${t('monitoring.ao.set')}`,

@@ -1,0 +1,2 @@
+/** An epoch-millisecond time as the API writes times: ISO 8601 in UTC. */
+export const iso = (ms: number): string => new Date(ms).toISOString();
