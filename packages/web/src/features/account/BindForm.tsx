@@ -11,7 +11,7 @@ import { useMe } from '../../session/me';
 import CodeButton from '../auth/CodeButton';
 import { describeError } from '../auth/errors';
 import { formRule } from '../auth/form-rules';
-import { codeRule, emailRule, phoneRule } from '../auth/validators';
+import { codeRule, emailCodeRule, emailRule, phoneRule } from '../auth/validators';
 
 interface BindValues {
   target: string;
@@ -77,9 +77,13 @@ export default function BindForm({ channel }: { channel: 'phone' | 'email' }) {
           maxLength={phone ? 11 : 254}
         />
       </Form.Item>
-      <Form.Item label={t('auth.fields.code')} htmlFor={`${formName}_code`} required>
+      <Form.Item
+        label={t(phone ? 'auth.fields.code' : 'account.binding.emailCode')}
+        htmlFor={`${formName}_code`}
+        required
+      >
         <Flex gap={8}>
-          <Form.Item name="code" noStyle rules={[formRule(codeRule, t)]}>
+          <Form.Item name="code" noStyle rules={[formRule(phone ? codeRule : emailCodeRule, t)]}>
             <Input
               prefix={<SafetyOutlined />}
               placeholder={t('auth.placeholders.code')}

@@ -69,8 +69,11 @@ describe('personal center: binding', PATIENT, () => {
     const email = emailCard();
     expect(phone.getByLabelText('新手机号').getAttribute('inputmode')).toBe('numeric');
     expect(email.getByLabelText('新邮箱').getAttribute('inputmode')).toBe('email');
+    expect(phone.getByLabelText('短信验证码').getAttribute('maxlength')).toBe('6');
+    // An e-mail address is sent its code by e-mail, not by SMS.
+    expect(email.queryByLabelText('短信验证码')).toBeNull();
+    expect(email.getByLabelText('邮箱验证码').getAttribute('maxlength')).toBe('6');
     for (const form of [phone, email]) {
-      expect(form.getByLabelText('短信验证码').getAttribute('maxlength')).toBe('6');
       expect(form.getByLabelText('账号密码').getAttribute('type')).toBe('password');
     }
     const ids = [...document.querySelectorAll('input[id]')].map((input) => input.id);
@@ -170,6 +173,18 @@ describe('personal center: binding', PATIENT, () => {
     expect(calls(mock.calls, '/auth/verification-codes')).toEqual([]);
   });
 
+  it('asks for the e-mail code in words about e-mail, not about a phone', async () => {
+    signIn(sampleMe({ email: null }));
+    const mock = openBinding({ 'POST /me/bind': bound });
+    restore = mock.restore;
+    fill('新邮箱', 'ops@example.com', emailCard());
+    fill('账号密码', 'my-secret', emailCard());
+    fireEvent.click(button(BIND, emailCard()));
+    expect(await emailCard().findByText('请输入发送到邮箱的验证码', {}, SLOW)).toBeTruthy();
+    expect(emailCard().queryByText('手机号和短信验证码不能为空')).toBeNull();
+    expect(calls(mock.calls, '/me/bind')).toHaveLength(0);
+  });
+
   it('binds an e-mail address the same way', async () => {
     signIn(sampleMe({ email: null }));
     const mock = openBinding({ 'POST /auth/verification-codes': CODE_SENT, 'POST /me/bind': bound });
@@ -181,7 +196,7 @@ describe('personal center: binding', PATIENT, () => {
       email: 'Ops@Example.com',
       purpose: 'bind',
     });
-    fill('短信验证码', '654321', emailCard());
+    fill('邮箱验证码', '654321', emailCard());
     fill('账号密码', 'my-secret', emailCard());
     fireEvent.click(button(BIND, emailCard()));
     await expectMessage('绑定成功');

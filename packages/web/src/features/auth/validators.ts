@@ -53,6 +53,10 @@ export const codeRule: Validator = (value) => {
   return /^\d{6}$/.test(value.trim()) ? null : 'auth.validation.codeInvalid';
 };
 
+/** The code an e-mail address is sent (its own words when missing: no phone is involved). */
+export const emailCodeRule: Validator = (value) =>
+  isBlank(value) ? 'auth.validation.emailCodeRequired' : codeRule(value);
+
 export const emailRule: Validator = (value) => {
   if (isBlank(value)) return 'auth.validation.emailRequired';
   return isEmail(value.trim()) ? null : 'auth.validation.emailInvalid';

@@ -41,6 +41,7 @@ export default {
     socialTitle: 'Social accounts',
     newPhone: 'New mobile number',
     newEmail: 'New e-mail address',
+    emailCode: 'E-mail code',
     current: 'Now: {{value}}',
     accountPassword: 'Account password',
     bind: 'Bind',

@@ -45,6 +45,7 @@ export default {
     phoneRequired: 'Mobile number and SMS code are required',
     phoneInvalid: 'Enter a correct mobile number',
     codeRequired: 'Mobile number and SMS code are required',
+    emailCodeRequired: 'Enter the code sent to the e-mail address',
     codeInvalid: 'The code is 6 digits',
     emailRequired: 'Enter the e-mail address',
     emailInvalid: 'Enter a correct e-mail address',

@@ -41,6 +41,7 @@ export default {
     socialTitle: '第三方帳號',
     newPhone: '新手機號碼',
     newEmail: '新電子郵件',
+    emailCode: '電子郵件驗證碼',
     current: '目前：{{value}}',
     accountPassword: '帳號密碼',
     bind: '綁定',

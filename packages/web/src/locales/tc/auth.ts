@@ -45,6 +45,7 @@ export default {
     phoneRequired: '手機號碼和簡訊驗證碼不能為空',
     phoneInvalid: '請輸入正確的手機號碼',
     codeRequired: '手機號碼和簡訊驗證碼不能為空',
+    emailCodeRequired: '請輸入寄到電子郵件的驗證碼',
     codeInvalid: '驗證碼為 6 位數字',
     emailRequired: '請輸入電子郵件',
     emailInvalid: '請輸入正確的電子郵件',

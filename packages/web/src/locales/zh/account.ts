@@ -41,6 +41,7 @@ export default {
     socialTitle: '第三方账号',
     newPhone: '新手机号',
     newEmail: '新邮箱',
+    emailCode: '邮箱验证码',
     current: '当前：{{value}}',
     accountPassword: '账号密码',
     bind: '绑定',

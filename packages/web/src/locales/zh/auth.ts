@@ -45,6 +45,7 @@ export default {
     phoneRequired: '手机号和短信验证码不能为空',
     phoneInvalid: '请输入正确的手机号',
     codeRequired: '手机号和短信验证码不能为空',
+    emailCodeRequired: '请输入发送到邮箱的验证码',
     codeInvalid: '验证码为 6 位数字',
     emailRequired: '请输入邮箱',
     emailInvalid: '请输入正确的邮箱',
