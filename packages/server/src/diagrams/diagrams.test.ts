@@ -4,6 +4,7 @@ import { DIAGRAM_FORMAT, DIAGRAM_VERSION } from '@fieldlink/protocol';
 import { describe, expect, it as baseIt } from 'vitest';
 import { expectError, login, register, sendAs, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
+import { multipart, picture } from '../files/test-support.js';
 import { STALE_REVISION } from './routes.js';
 
 interface Project {
@@ -105,6 +106,52 @@ describe.each(storageCases())('diagrams on %s', (store) => {
 
     ok(await sendAs(h.app, 'DELETE', `/diagrams/${copy.id}`, a.token), 204);
     expectError(await sendAs(h.app, 'GET', `/diagrams/${copy.id}`, a.token), 404, 'not_found');
+  });
+
+  it('copies the project’s own files with it, so deleting the original leaves the copy whole', async () => {
+    const a = await user('copier');
+    const made = ok<Project>(
+      await sendAs(h.app, 'POST', '/diagrams', a.token, { name: 'Plant', kind: '3d' }),
+      201,
+    );
+    const body = multipart([
+      { name: 'back.png', bytes: await picture('png') },
+      { name: 'plant.glb', bytes: 'glTF-bytes' },
+    ]);
+    const uploaded = await h.app.inject({
+      method: 'POST',
+      url: `/api/v1/files/project?dir=${made.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${a.token}` },
+    });
+    const [back] = ok<{ items: { url: string }[] }>(uploaded, 201).items;
+    const pictureUrl = back?.url ?? '';
+    expect(pictureUrl).toMatch(/^\/api\/v1\/pictures\//);
+    const document = {
+      format: DIAGRAM_FORMAT,
+      version: DIAGRAM_VERSION,
+      canvas: { width: 800, height: 600, background: { image: pictureUrl }, grid: {} },
+      scene: { src: `${made.id}/plant.glb`, bindings: [] },
+    };
+    ok(await sendAs(h.app, 'PUT', `/diagrams/${made.id}/document`, a.token, { revision: 1, document }));
+    ok(await sendAs(h.app, 'PATCH', `/diagrams/${made.id}`, a.token, { preview: pictureUrl }));
+
+    const copy = ok<Project & { preview: string; document: { scene: { src: string } } }>(
+      await sendAs(h.app, 'POST', `/diagrams/${made.id}/copy`, a.token, {}),
+      201,
+    );
+    const copied = (copy.document as unknown as { canvas: { background: { image: string } } }).canvas
+      .background.image;
+    expect(copy.document.scene.src).toBe(`${copy.id}/plant.glb`);
+    expect(copied).toMatch(/^\/api\/v1\/pictures\//);
+    expect(copied).not.toBe(pictureUrl);
+    expect(copy.preview).toBe(copied);
+    ok(await sendAs(h.app, 'DELETE', `/diagrams/${made.id}`, a.token), 204);
+    expect((await h.app.inject({ method: 'GET', url: pictureUrl })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: copied })).statusCode).toBe(200);
+    const scene = await sendAs(h.app, 'GET', `/files/project/content?path=${copy.id}/plant.glb`, a.token);
+    expect(scene.statusCode).toBe(200);
+    expect(scene.body).toBe('glTF-bytes');
   });
 
   it('refuses invalid documents, newer versions and equipment the saver cannot see', async () => {

@@ -35,6 +35,7 @@ import { ApiError } from '../http/errors.js';
 import type { DiagramProject } from '../storage/file-schema.js';
 import type { Database } from '../storage/schema.js';
 import { iso } from '../http/iso.js';
+import { copyProjectFiles, repointDocument, repointPictures } from './copy-files.js';
 
 export interface DiagramsOptions {
   readonly db: Kysely<Database>;
@@ -373,7 +374,30 @@ export const diagramsPlugin: FastifyPluginAsyncZod<DiagramsOptions> = async (app
         JSON.parse(row.document) as DiagramDocument,
         JSON.parse(row.equipment) as number[],
       );
-      return reply.code(201).send(detail(copy));
+      // Its files (drawing, scene, pictures) are copied too, and the copy points at them; the
+      // copy is undone when they do not fit (quota) or cannot be copied.
+      let keys: Map<string, string>;
+      try {
+        const space = await resolveSpace(db, user, 'project', now());
+        keys = await copyProjectFiles(app.fileStore, space, row.id, copy.id, user.id);
+      } catch (error) {
+        await db.deleteFrom('diagram_projects').where('id', '=', copy.id).execute();
+        await app.fileStore.clear(copy.space, copy.id);
+        throw error;
+      }
+      if (keys.size === 0 && !row.document.includes(`"${row.id}/`)) return reply.code(201).send(detail(copy));
+      const document = repointDocument(JSON.parse(copy.document) as DiagramDocument, keys, row.id, copy.id);
+      const repointed = await db
+        .updateTable('diagram_projects')
+        .set({
+          document: JSON.stringify(document),
+          cover: repointPictures(copy.cover, keys),
+          preview: repointPictures(copy.preview, keys),
+        })
+        .where('id', '=', copy.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return reply.code(201).send(detail(repointed));
     },
   );
 
