@@ -25,6 +25,7 @@ import { equipmentPlugin } from './equipment/plugin.js';
 import { createDatabaseBlobStore } from './files/blob-store/database.js';
 import { documentsPlugin } from './files/documents-routes.js';
 import { diagramsPlugin } from './diagrams/routes.js';
+import { diagramLinksPlugin } from './diagrams/links.js';
 import { filesPlugin } from './files/routes.js';
 import { closeSvgThread } from './files/images/index.js';
 import { DEFAULT_FILE_LIMITS, FileStore } from './files/store.js';
@@ -196,6 +197,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(filesPlugin, { prefix: '/api/v1', store: files, now });
   await app.register(documentsPlugin, { prefix: '/api/v1', db: options.storage.db, now });
   await app.register(diagramsPlugin, { prefix: '/api/v1', db: options.storage.db, now });
+  await app.register(diagramLinksPlugin, {
+    prefix: '/api/v1',
+    db: options.storage.db,
+    now,
+    publicUrl: options.publicUrl,
+  });
   await app.register(camerasPlugin, {
     prefix: '/api/v1',
     storage: options.storage,

@@ -8,3 +8,4 @@ export * from './preferences.js';
 export * from './files.js';
 export * from './cameras.js';
 export * from './diagrams.js';
+export * from './diagram-links.js';

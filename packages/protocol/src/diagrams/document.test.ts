@@ -9,6 +9,7 @@ import {
   diagramEquipment,
   emptyDiagram,
   parseDiagramDocument,
+  scenePathProblem,
 } from './document.js';
 import type { DiagramDocumentInput } from './document.js';
 
@@ -125,6 +126,29 @@ describe('diagram documents', () => {
     // An unreadable canvasConfig gives the default canvas, not a refusal.
     const broken = parseDiagramDocument({ canvasConfig: '{', globalColorArr: [] });
     expect(broken.ok && broken.document.canvas.width).toBe(1920);
+  });
+
+  it('take a 3D scene only as a file of the project’s files, never an address', () => {
+    const withScene = (src: string) =>
+      parseDiagramDocument({ ...emptyDiagram(), scene: { src, bindings: [] } });
+    for (const src of [`${'a'.repeat(32)}/plant.glb`, 'scenes/pump house.gltf', `${'d/'.repeat(8)}x.glb`]) {
+      expect(withScene(src).ok, src).toBe(true);
+    }
+    for (const src of [
+      'https://cdn.example/plant.glb',
+      'javascript:alert(1)',
+      '/api/v1/files/project/content?path=x',
+      '../other/plant.glb',
+      'a//b.glb',
+      ' plant.glb',
+      '',
+      `${'d/'.repeat(9)}x.glb`,
+    ]) {
+      const parsed = withScene(src);
+      expect(parsed.ok, src).toBe(false);
+      if (!parsed.ok) expect(parsed.problems[0], src).toMatch(/^scene\.src: /);
+    }
+    expect(scenePathProblem('https://cdn.example/plant.glb')).toMatch(/not an address: upload the scene/);
   });
 
   it('refuse what is not a document of a known version, naming what is wrong', () => {

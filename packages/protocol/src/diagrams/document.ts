@@ -6,6 +6,7 @@
  * the current one and refuses everything else with the path of what is wrong.
  */
 import { z } from 'zod';
+import { FILE_DIR_DEPTH, fileNameProblem } from '../api/files.js';
 
 export const DIAGRAM_FORMAT = 'fieldlink-diagram';
 export const DIAGRAM_VERSION = 1;
@@ -30,6 +31,26 @@ const PictureAddress = Text(2048).regex(
   /^(?:$|\/(?!\/)|https:\/\/|data:image\/(?:png|jpeg|gif|webp|svg\+xml);)/,
   'a picture address: /api/v1/pictures/…, https://… or data:image/…',
 );
+
+/** Directory names and the file's name a scene path has at most (the file store's depth). */
+const SCENE_PATH_NAMES_MAX = FILE_DIR_DEPTH + 1;
+
+/**
+ * Why `src` is not a scene file's path in the project's file space (`<project id>/plant.glb`), or
+ * null. Addresses of other sites are refused: the console's security policy reads only its own.
+ */
+export function scenePathProblem(src: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('/')) {
+    return 'a file of the project’s files (<project id>/plant.glb), not an address: upload the scene';
+  }
+  const names = src.split('/');
+  if (names.length > SCENE_PATH_NAMES_MAX) return `at most ${SCENE_PATH_NAMES_MAX - 1} directories deep`;
+  for (const name of names) {
+    const problem = fileNameProblem(name);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
 
 export const DIAGRAM_CHANNEL_KINDS = ['do', 'di', 'ai', 'ao'] as const;
 export const DiagramChannelKind = z.enum(DIAGRAM_CHANNEL_KINDS);
@@ -203,9 +224,15 @@ export const DiagramDocument = z
       .strictObject({ src: PictureAddress, bindings: z.array(ElementBinding).max(WIDGETS_MAX) })
       .nullable()
       .default(null),
-    /** A glTF/GLB scene (3D projects), with its meshes bound. */
+    /** A glTF/GLB scene (3D projects): a file of the project's file space, with its meshes bound. */
     scene: z
-      .strictObject({ src: Text(2048), bindings: z.array(ElementBinding).max(WIDGETS_MAX) })
+      .strictObject({
+        src: Text(2048).superRefine((src, ctx) => {
+          const problem = scenePathProblem(src);
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+        bindings: z.array(ElementBinding).max(WIDGETS_MAX),
+      })
       .nullable()
       .default(null),
   })

@@ -6,6 +6,7 @@
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FileStoreTables } from './file-schema.js';
+import type { DiagramLinkTables } from '../diagrams/links-schema.js';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -268,7 +269,7 @@ export interface HistoryEventTable {
   at: EpochMs;
 }
 
-export interface Database extends FileStoreTables {
+export interface Database extends FileStoreTables, DiagramLinkTables {
   tenants: TenantTable;
   users: UserTable;
   verification_codes: VerificationCodeTable;

@@ -21,6 +21,7 @@ import { equipmentClockSync } from './0014_equipment_clock_sync.js';
 import { equipmentTypes } from './0015_equipment_types.js';
 import { files } from './0016_files.js';
 import { diagrams } from './0017_diagrams.js';
+import { diagramLinks } from './0018_diagram_links.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -40,4 +41,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_equipment_types': equipmentTypes,
   '0016_files': files,
   '0017_diagrams': diagrams,
+  '0018_diagram_links': diagramLinks,
 };
