@@ -5,9 +5,11 @@
  * document with the values it is given and asks `onOperate` for operations; it reads and sends
  * nothing itself. All text the document or the equipment carries is drawn as React text.
  *
- * The imported SVG is drawn as a picture under the widgets; its element bindings are not applied.
+ * The imported SVG is drawn under the widgets as part of the page (svg/SvgDrawing.tsx: fetched,
+ * parsed, cleaned again, its ids kept to itself) with its element bindings applied on every change
+ * of the values; one that cannot be read so is drawn as a picture, without its bindings.
  */
-import type { Binding, DiagramDocument, Widget } from '@fieldlink/protocol';
+import type { Binding, DiagramDocument, ElementBinding, Widget } from '@fieldlink/protocol';
 import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { drawOrder, pictureAllowed } from './readouts';
@@ -24,6 +26,7 @@ import SwitchWidget from './widgets/SwitchWidget';
 import TextWidget from './widgets/TextWidget';
 import TrendWidget from './widgets/TrendWidget';
 import ValueWidget from './widgets/ValueWidget';
+import SvgDrawing from './svg/SvgDrawing';
 import type { Operate, ViewWords } from './widgets/types';
 import { useViewWords } from './words';
 import './diagrams.css';
@@ -50,6 +53,13 @@ export interface DiagramViewProps {
   readonly label?: string;
   /** The clock of the trends' samples. */
   readonly now?: () => number;
+  /**
+   * Makes the imported SVG's elements pickable: a click on an element with an id (or inside one)
+   * reports that id as the drawing gave it; the element under the pointer is outlined.
+   */
+  readonly onPickSvgElement?: (id: string) => void;
+  /** The imported SVG's element (by its original id) drawn outlined as picked. */
+  readonly pickedSvgElement?: string | null;
 }
 
 /** A callback whose identity stays while the one it calls changes (memoised widgets keep it). */
@@ -108,6 +118,7 @@ function WidgetBody({ widget, reading, equipment, known, values, words, operate,
 }
 
 const NO_VALUES: DiagramValues = new Map();
+const NO_BINDINGS: readonly ElementBinding[] = [];
 
 const Placed = memo(function Placed(props: PlacedProps) {
   const { widget, known, selected, onSelect } = props;
@@ -163,6 +174,8 @@ export default function DiagramView({
   showGrid = false,
   label,
   now = Date.now,
+  onPickSvgElement,
+  pickedSvgElement = null,
 }: DiagramViewProps) {
   const words = useViewWords();
   const order = useMemo(() => drawOrder(document.widgets), [document.widgets]);
@@ -174,6 +187,8 @@ export default function DiagramView({
   const gridId = `diagram-grid-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const { width, height, background, grid } = document.canvas;
   const svgSrc = document.svg?.src ?? '';
+  const svgBindings = document.svg?.bindings ?? NO_BINDINGS;
+  const pickStable = useStable(onPickSvgElement);
 
   return (
     <svg
@@ -188,7 +203,18 @@ export default function DiagramView({
       {pictureAllowed(background.image) && (
         <image href={background.image} width={width} height={height} preserveAspectRatio="none" />
       )}
-      {pictureAllowed(svgSrc) && <image href={svgSrc} width={width} height={height} />}
+      {pictureAllowed(svgSrc) && (
+        <SvgDrawing
+          src={svgSrc}
+          width={width}
+          height={height}
+          bindings={svgBindings}
+          values={values}
+          words={words}
+          onPick={onPickSvgElement ? pickStable : undefined}
+          picked={pickedSvgElement}
+        />
+      )}
       {showGrid && (
         <>
           <defs>

@@ -6,3 +6,5 @@ export type { ChannelLists, ChannelReading, DiagramValues, EquipmentValues } fro
 export { useDiagramValues } from './use-diagram-values';
 export { useTrendSeries } from './trend';
 export type { TrendSample } from './trend';
+export { default as BindingPicker } from './BindingPicker';
+export type { BindingPickerProps } from './BindingPicker';

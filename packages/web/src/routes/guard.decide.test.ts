@@ -94,8 +94,8 @@ describe('a share link (/share?code=…)', () => {
 });
 
 describe('/403', () => {
-  it('is no public page: the whitelist is exactly the four sign-in pages of §4', () => {
-    expect([...WHITELIST].sort()).toEqual(['/ForgetPasswd', '/callback', '/login', '/register']);
+  it('is no public page: the whitelist is exactly the four sign-in pages of §4 and the wall display', () => {
+    expect([...WHITELIST].sort()).toEqual(['/ForgetPasswd', '/callback', '/login', '/register', '/wall']);
     const entry = findRoute('/403');
     expect(entry?.public).toBeUndefined();
     expect(entry?.level).toBeUndefined();

@@ -11,11 +11,11 @@ import { DiagramView, useDiagramValues } from '../../diagrams';
 import type { DiagramOperation } from '../../diagrams';
 import { useRecord } from '../../equipment/directory';
 import { useEquipmentLoaded } from '../../equipment/use-equipment';
-import { readIfStale } from '../../live/service';
 import { useMe } from '../../session/me';
 import { aoWriteOf } from '../monitoring/AoPanel';
 import { panelParam } from '../monitoring/format';
 import { useOperation } from '../monitoring/use-operation';
+import { useReadKeeping } from './use-read-keeping';
 
 type Operate = (operation: DiagramOperation) => void;
 
@@ -84,16 +84,8 @@ export default function DiagramLive({
     else operators.current.delete(id);
   }, []);
   const equipment = useMemo(() => diagramEquipment(document), [document]);
-  // The live service reads only the selected device: the diagram asks for its own, at once and
-  // again whenever one has been quiet for 30 s (each try every 5 s until the channel is up).
-  useEffect(() => {
-    const read = (): void => {
-      for (const id of equipment) readIfStale(id);
-    };
-    read();
-    const timer = setInterval(read, 5_000);
-    return () => clearInterval(timer);
-  }, [equipment]);
+  // The live service reads only the selected device: the diagram asks for its own.
+  useReadKeeping(equipment);
   const onOperate = useCallback((operation: DiagramOperation) => {
     operators.current.get(operation.binding.equipmentId)?.(operation);
   }, []);

@@ -31,6 +31,7 @@ import { mayManageLink } from '../configure/link-access';
 import LinkTab from '../configure/LinkTab';
 import ParametersTab from '../configure/ParametersTab';
 import { confirmDiscard } from '../configure/unsaved';
+import DynamicGraphTab from '../diagrams/graph/DynamicGraphTab';
 import DeleteEquipmentButton from '../equipment/DeleteEquipmentButton';
 import SubDevicesTab from '../equipment/SubDevicesTab';
 import RadioTab from '../lora/RadioTab';
@@ -39,7 +40,16 @@ import SharingTab from '../sharing/SharingTab';
 
 /** The areas of a device (spec §2 equipment detail areas), in the order of its tabs. */
 export type DeviceTab =
-  'live' | 'camera' | 'info' | 'parameters' | 'display' | 'rules' | 'link' | 'sharing' | 'subDevices';
+  | 'live'
+  | 'camera'
+  | 'info'
+  | 'parameters'
+  | 'graph'
+  | 'display'
+  | 'rules'
+  | 'link'
+  | 'sharing'
+  | 'subDevices';
 
 export default function DeviceView({
   id,
@@ -131,6 +141,8 @@ export default function DeviceView({
       label: t('monitoring.device.tabs.parameters'),
       children: <ParametersTab record={record} />,
     },
+    // Spec §2 lists the dynamic graph just before the UI (display) area.
+    { key: 'graph', label: t('diagramLinks.graph.tab'), children: <DynamicGraphTab record={record} /> },
     { key: 'display', label: t('monitoring.device.tabs.display'), children: <DisplayTab record={record} /> },
     ...((type?.rulePages.length ?? 0) > 0
       ? [{ key: 'rules', label: t('rules.page.tab'), children: <RulesTab record={record} /> }]

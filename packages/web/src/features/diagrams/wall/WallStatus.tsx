@@ -1,0 +1,24 @@
+/** The wall display's status corner: live or reconnecting, and when the last values came. */
+import { useTranslation } from 'react-i18next';
+import type { WallConnection } from './use-wall-stream';
+
+export default function WallStatus({
+  connection,
+  updatedAt,
+}: {
+  readonly connection: WallConnection;
+  readonly updatedAt: number | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="wall-status" data-testid="wall-status" data-connection={connection} role="status">
+      <span className="wall-status-dot" />
+      <span>{t(`diagramLinks.wall.status.${connection}`)}</span>
+      <span>
+        {updatedAt === null
+          ? t('diagramLinks.wall.status.noUpdate')
+          : t('diagramLinks.wall.status.updated', { time: new Date(updatedAt).toLocaleTimeString() })}
+      </span>
+    </div>
+  );
+}
