@@ -55,18 +55,15 @@ import type { RunningServer } from '../../packages/web/e2e/harness.js';
 import { kB, scriptLoad } from './bundle.js';
 import type { ResourceEntry, ScriptLoad } from './bundle.js';
 import { seedWebFleet } from './fleet-account.js';
-import { INIT_SCRIPT, LONG_TASKS, NAVIGATION, RESOURCES, VISIBLE_VALUES } from './probes.js';
+import { LONG_TASKS, NAVIGATION, RESOURCES, VISIBLE_VALUES } from './probes.js';
 import { frameStats, median, ms, ratio } from './stats.js';
 import type { FrameStats, LongTask } from './stats.js';
+import { benchContext, knob, signIn } from './session.js';
+import type { Session } from './session.js';
 import { openTree, treeSerials } from './tree.js';
 
-function knob(name: string, fallback: number, min: number): number {
-  const raw = process.env[name]?.trim();
-  const value = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(value) || value < min)
-    throw new Error(`${name} must be a whole number ≥ ${min}, got '${raw}'`);
-  return value;
-}
+/** The window the console is measured in. */
+const VIEWPORT = { width: 1440, height: 900 } as const;
 
 const DEVICES = knob('WEB_DEVICES', 10_000, 100);
 const LIVE_DEVICES = knob('WEB_LIVE_DEVICES', 1_000, 1);
@@ -82,49 +79,6 @@ const AI_PER_DEVICE = 2;
 
 const BLANK_PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><title>blank</title></head><body></body></html>\n';
-const SESSION_KEY = 'fieldlink.session';
-
-interface Session {
-  readonly accessToken: string;
-  readonly refreshToken: string;
-  readonly registeredAt?: string | null;
-}
-
-async function signIn(server: RunningServer, userName: string, password: string): Promise<Session> {
-  const reply = await fetch(`${server.origin}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password }),
-  });
-  if (!reply.ok) throw new Error(`sign-in failed: ${reply.status} ${await reply.text()}`);
-  return (await reply.json()) as Session;
-}
-
-/**
- * A fresh profile (cold cache) with the probes installed and, when given, the session stored as
- * the console keeps it (zustand's persisted form in local storage), so a navigation opens the
- * signed-in console at once.
- */
-async function newContext(browser: Browser, session: Session | null): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  await context.addInitScript({ content: INIT_SCRIPT });
-  if (session) {
-    const stored = JSON.stringify({
-      state: {
-        accessToken: session.accessToken,
-        refreshToken: session.refreshToken,
-        registeredAt: session.registeredAt ?? null,
-        tokenAt: Date.now(),
-      },
-      version: 0,
-    });
-    await context.addInitScript({
-      content: `if (!localStorage.getItem(${JSON.stringify(SESSION_KEY)})) localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(stored)});`,
-    });
-  }
-  return context;
-}
-
 async function resources(page: Page): Promise<ResourceEntry[]> {
   return (await page.evaluate(RESOURCES)) as ResourceEntry[];
 }
@@ -152,7 +106,7 @@ interface BlankFigures {
 async function blankPage(browser: Browser, server: RunningServer): Promise<BlankFigures> {
   const loads: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const context = await newContext(browser, null);
+    const context = await benchContext(browser, null, VIEWPORT);
     const page = await context.newPage();
     await page.goto(`${server.origin}/blank.html`, { waitUntil: 'load' });
     const nav = (await page.evaluate(NAVIGATION)) as { load: number } | null;
@@ -168,7 +122,7 @@ async function blankPage(browser: Browser, server: RunningServer): Promise<Blank
 }
 
 async function signedOutScripts(browser: Browser, server: RunningServer): Promise<ScriptLoad> {
-  const context = await newContext(browser, null);
+  const context = await benchContext(browser, null, VIEWPORT);
   const page = await context.newPage();
   await page.goto(`${server.origin}/`, { waitUntil: 'networkidle' });
   const load = await scriptLoad(await resources(page));
@@ -200,7 +154,7 @@ async function consoleLoads(
   const interactiveMs: number[] = [];
   let scripts: ScriptLoad | null = null;
   for (let run = 0; ; run++) {
-    const context = await newContext(browser, session);
+    const context = await benchContext(browser, session, VIEWPORT);
     const page = await context.newPage();
     await page.goto(`${server.origin}/#/Equips`, { waitUntil: 'commit' });
     try {

@@ -122,13 +122,21 @@ describe('the console language', () => {
     });
     resetTabs();
     showShell();
-    expect(columnTitles()).toEqual(['监控', '历史数据', '系统概览', '地图', '设备配置', '设置']);
+    expect(columnTitles()).toEqual(['监控', '历史数据', '系统概览', '地图', '大屏展示', '设备配置', '设置']);
 
     fireEvent.click(screen.getByLabelText('语言', { selector: 'button' }));
     fireEvent.click(await screen.findByText('繁體中文'));
 
     await waitFor(() =>
-      expect(columnTitles()).toEqual(['監控', '歷史資料', '系統概覽', '地圖', '設備配置', '設定']),
+      expect(columnTitles()).toEqual([
+        '監控',
+        '歷史資料',
+        '系統概覽',
+        '地圖',
+        '大屏展示',
+        '設備配置',
+        '設定',
+      ]),
     );
     expect(document.querySelector('.fl-tab.fl-active')?.textContent).toBe('歷史資料');
     expect(document.documentElement.lang).toBe('zh-TW');

@@ -86,6 +86,15 @@ export const routes: readonly RouteEntry[] = [
     page: page(() => import('../features/auth/CallbackPage')),
   },
   {
+    // A diagram shared read-only by link for a wall display: signed out, full screen, no shell.
+    path: '/wall',
+    titleKey: 'diagramLinks.wall.title',
+    public: true,
+    bare: true,
+    hidden: true,
+    page: page(() => import('../features/diagrams/wall/WallPage')),
+  },
+  {
     path: '/Equips',
     titleKey: 'shell.routes.equips',
     icon: 'DashboardOutlined',
@@ -113,6 +122,23 @@ export const routes: readonly RouteEntry[] = [
     icon: 'EnvironmentOutlined',
     level: 0,
     page: page(() => import('../features/map/MapPage')),
+  },
+  {
+    // §2 "big-screen display": a wall display drawn without the shell; the menu entry opens it.
+    path: '/bigScreen',
+    titleKey: 'bigScreen.title',
+    icon: 'DesktopOutlined',
+    level: 0,
+    redirect: '/bigScreen/wall',
+    children: [
+      {
+        path: '/bigScreen/wall',
+        titleKey: 'bigScreen.title',
+        hidden: true,
+        bare: true,
+        page: page(() => import('../features/big-screen/BigScreenPage')),
+      },
+    ],
   },
   {
     // §2: the device list; the shell adds one child per base device from the equipment store

@@ -20,7 +20,15 @@ import { installDomStubs, renderAt } from './test-support';
 import { testKey } from '../i18n/test-support';
 
 const PAGES = ['/Equips', '/history', '/system', '/map', '/setting/personalCenter'];
-const FIRST_LEVEL = ['Monitoring', 'History', 'System overview', 'Map', 'Device configuration', 'Settings'];
+const FIRST_LEVEL = [
+  'Monitoring',
+  'History',
+  'System overview',
+  'Map',
+  'Big screen',
+  'Device configuration',
+  'Settings',
+];
 
 function show(at: string, settings: Partial<ShellSettings> = {}) {
   useSettings.getState().change(settings);

@@ -14,12 +14,12 @@ import { loadAllRecords } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { useWhileShown } from '../../shell/views/shown';
 import { canDrawMap, DeviceMap, STATUS_COLOURS } from './device-map';
-import type { DeviceStatus, MapDevice, PopupText } from './device-map';
+import type { DeviceStatus, MapDevice } from './device-map';
+import { countByStatus, STATUSES, usePopupText } from './map-text';
 import { placeAll } from './gps';
 import { useLeafletMap } from './use-leaflet-map';
 import { useEquipmentLoaded } from '../../equipment/use-equipment';
 
-const STATUSES: readonly DeviceStatus[] = ['online', 'offline', 'alarm'];
 /** Names listed in the 'no position' popover. */
 const MAX_LISTED = 50;
 
@@ -58,21 +58,8 @@ export default function MapPage() {
     };
   }, [devices]);
 
-  const counts = useMemo(() => {
-    const c: Record<DeviceStatus, number> = { online: 0, offline: 0, alarm: 0 };
-    for (const p of placed) c[p.item.status]++;
-    return c;
-  }, [placed]);
-
-  const text = useMemo<PopupText>(
-    () => ({
-      status: (s) => t(`system.map.status.${s}`),
-      unanswered: (address) => t('monitoring.tree.unanswered', { address }),
-      openMonitoring: t('system.map.openMonitoring'),
-      openHistory: t('system.map.openHistory'),
-    }),
-    [t],
-  );
+  const counts = useMemo(() => countByStatus(placed), [placed]);
+  const text = usePopupText();
 
   const box = useRef<HTMLDivElement>(null);
   // The map is made once; later texts reach it through show().

@@ -4,6 +4,11 @@ import cameras from './cameras';
 import common from './common';
 import configure from './configure';
 import diagrams from './diagrams';
+import diagramEditor from './diagramEditor';
+import diagramDrawing from './diagramDrawing';
+import diagramScene from './diagramScene';
+import diagramLinks from './diagramLinks';
+import bigScreen from './bigScreen';
 import equipment from './equipment';
 import files from './files';
 import history from './history';
@@ -22,6 +27,11 @@ export default {
   common,
   configure,
   diagrams,
+  diagramEditor,
+  diagramDrawing,
+  diagramScene,
+  diagramLinks,
+  bigScreen,
   equipment,
   files,
   history,
