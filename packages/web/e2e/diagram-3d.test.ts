@@ -2,10 +2,11 @@
  * A 3D project in a real browser (WebGL in headless Chromium, SwiftShader) against the real server
  * and the demo plant: a GLB made in code uploaded into the project's file space, its 'Pump' mesh
  * bound to a relay of the demo relay board, 'Valve' shown while that relay is on and 'Tank'
- * labelled with the tank level. The demo board's digital inputs cannot be changed from outside
- * the server's process (its simulator has no DI pattern and no door for a test), so the relay (a
- * DO) is switched through the operations API the console uses. The mesh's colour is checked in the
- * list the viewer keeps for assistive technology and in the pixels drawn at the mesh's place.
+ * labelled with the tank level; the relay is switched through the operations API the console uses.
+ * A second project binds the Pump to a digital input of the demo's first wireless slave, whose
+ * inputs change on their own (every 45 s, the four a quarter apart): its colour follows the DI.
+ * The mesh's colour is checked in the list the viewer keeps for assistive technology and in the
+ * pixels drawn at the mesh's place.
  * Screenshots in English, Chinese and traditional Chinese.
  */
 import type { Page } from 'playwright-core';
@@ -22,6 +23,14 @@ const DO = 6;
 const ON = '#22c55e';
 const OFF = '#ef4444';
 const LIVE_TIMEOUT_MS = 30_000;
+/** A wireless slave's input flips every 45 s; its host reads it in turn with the others. */
+const DI_TIMEOUT_MS = 120_000;
+
+interface TreeNode {
+  readonly id: number;
+  readonly unid: string;
+  readonly children: readonly TreeNode[];
+}
 
 type Rgb = readonly [number, number, number];
 
@@ -196,17 +205,26 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('3D projects in Chromium'), () 
       for (const name of ['Plant', 'Pump', 'Tank', 'Valve'])
         await list.locator(`button[data-mesh="${name}"]`).waitFor();
 
-      // A click on the tank where the viewer says it is drawn picks it (a ray into the scene).
+      // A click on the tank where the viewer says it is drawn picks it (a ray into the scene). The
+      // editor's panels settle the canvas's size after it opens: the place is read again before
+      // each try, until the click lands on the tank.
       await view.scrollIntoViewIfNeeded();
       const canvas = view.locator('canvas');
-      const box = await canvas.boundingBox();
       const tank = editor.locator('[data-testid="scene-bindings"] li[data-target="Tank"]');
-      const x = Number(await tank.getAttribute('data-x'));
-      const y = Number(await tank.getAttribute('data-y'));
-      if (!box) throw new Error('no canvas');
-      await page.mouse.click(box.x + x, box.y + y);
       const bindings = shown(page).getByTestId('scene-mesh-bindings');
-      await expect.poll(() => bindings.getAttribute('data-target')).toBe('Tank');
+      await expect
+        .poll(
+          async () => {
+            const box = await canvas.boundingBox();
+            const x = Number(await tank.getAttribute('data-x'));
+            const y = Number(await tank.getAttribute('data-y'));
+            if (!box) throw new Error('no canvas');
+            await page.mouse.click(box.x + x, box.y + y);
+            return bindings.getAttribute('data-target');
+          },
+          { timeout: 20_000, interval: 1_000 },
+        )
+        .toBe('Tank');
       expect(await list.locator('button[data-mesh="Tank"]').getAttribute('aria-pressed')).toBe('true');
       await shoot(page, 'diagram-3d-edit-en');
       await inOtherLanguages(page, (lang) => shoot(page, `diagram-3d-edit-${lang}`));
@@ -215,6 +233,64 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('3D projects in Chromium'), () 
       await editor.waitFor({ state: 'detached' });
     },
     FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'follows a digital input: the Pump bound to a wireless slave’s DI changes colour when the input does',
+    async () => {
+      // The slave at address 1 under the demo team host (DEMO0004), its inputs toggling on their own.
+      const tree = await api<{ devices: TreeNode[]; groups: { children: TreeNode[] }[] }>(
+        rest,
+        'GET',
+        '/equipment/tree',
+      );
+      const nodes = [...tree.devices, ...tree.groups.flatMap((g) => g.children)];
+      const slave = nodes.find((n) => n.unid === 'DEMO0004')?.children[0];
+      if (!slave) throw new Error('the demo team host has no slave');
+      const di = { equipmentId: slave.id, channel: { kind: 'di', index: 1 } };
+      const made = await api<{ id: string; revision: number }>(rest, 'POST', '/diagrams', {
+        name: `${name} DI`,
+        kind: '3d',
+      });
+      await upload(made.id, 'pump-house.glb', plantGlb());
+      await api(rest, 'PUT', `/diagrams/${made.id}/document`, {
+        revision: made.revision,
+        document: {
+          format: 'fieldlink-diagram',
+          version: 1,
+          canvas: { background: {}, grid: {} },
+          scene: {
+            src: `${made.id}/pump-house.glb`,
+            bindings: [{ target: 'Pump', binding: di, rule: { property: 'color', on: ON, off: OFF } }],
+          },
+        },
+      });
+      await page.goto(`${suite.origin}/#/jujuda/jujudaHandle/${made.id}`);
+      const view = shown(page).getByTestId('scene-view');
+      await expect.poll(() => view.getAttribute('data-status'), { timeout: LIVE_TIMEOUT_MS }).toBe('ready');
+      await view.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => mesh('Pump').getAttribute('data-state'), { timeout: LIVE_TIMEOUT_MS })
+        .toMatch(/^(on|off)$/);
+      const first = await mesh('Pump').getAttribute('data-state');
+      // Nothing of the last test over the scene: no pointer on it, no tooltip open.
+      await page.mouse.move(0, 0);
+      await shoot(page, 'diagram-3d-di-before-en');
+      await expect
+        .poll(() => drawnAt('Pump').then(first === 'on' ? greenish : reddish), { timeout: 10_000 })
+        .toBe(true);
+      // The input flips within its 45 s period; the value arrives with the host’s next report.
+      const next = first === 'on' ? 'off' : 'on';
+      await expect
+        .poll(() => mesh('Pump').getAttribute('data-state'), { timeout: DI_TIMEOUT_MS, interval: 1_000 })
+        .toBe(next);
+      expect(await mesh('Pump').getAttribute('data-color')).toBe(next === 'on' ? ON : OFF);
+      await expect
+        .poll(() => drawnAt('Pump').then(next === 'on' ? greenish : reddish), { timeout: 10_000 })
+        .toBe(true);
+      await shoot(page, 'diagram-3d-di-en');
+    },
+    DI_TIMEOUT_MS + FLOW_TIMEOUT_MS,
   );
 
   it(
