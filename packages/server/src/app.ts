@@ -45,7 +45,10 @@ import { sharingPlugin } from './sharing/plugin.js';
 import type { TrustProxy } from './config.js';
 import type { Storage } from './storage/open.js';
 import type { Secrets } from './storage/secrets.js';
-import { tenantsPlugin } from './tenants/plugin.js';
+import { noticesRoutes } from './notices/routes.js';
+import { tenantsRoutes } from './tenants/routes.js';
+import { weatherRoutes } from './weather/routes.js';
+import type { WeatherService } from './weather/service.js';
 
 export interface AppOptions {
   readonly storage: Storage;
@@ -97,6 +100,10 @@ export interface AppOptions {
   readonly fileLimits?: FileLimits;
   /** The video cloud (VIDEO_CLOUD_URL), which stream addresses may be proxied (CAMERA_STREAM_ALLOW), stream caps. */
   readonly cameras?: CameraSettings;
+  /** The zone the quiet hours of alarm e-mails are read in (TIME_ZONE; notices/). */
+  readonly timeZone?: string;
+  /** The weather provider the operator configured (WEATHER_PROVIDER); no weather when absent. */
+  readonly weather?: WeatherService | null;
 }
 
 declare module 'fastify' {
@@ -174,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     socialProviders: options.socialProviders ?? [],
     now,
   });
-  await app.register(tenantsPlugin, {
+  await app.register(tenantsRoutes, {
     prefix: '/api/v1',
     storage: options.storage,
     now,
@@ -209,6 +216,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     ticketKey: streamTicketKey(options.secrets.jwtKey),
     ...options.cameras,
+  });
+  await app.register(noticesRoutes, {
+    prefix: '/api/v1',
+    db: options.storage.db,
+    now,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  });
+  await app.register(weatherRoutes, {
+    prefix: '/api/v1',
+    db: options.storage.db,
+    weather: options.weather ?? null,
+    now,
   });
   await app.register(operationsPlugin, {
     prefix: '/api/v1',

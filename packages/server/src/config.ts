@@ -1,12 +1,16 @@
 /** Server settings from the environment, with the defaults of docs/operations.md. */
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { UserName } from './accounts/fields.js';
+import { adminPasswordWeakness, MIN_ADMIN_PASSWORD_LENGTH } from './accounts/password-strength.js';
 import { DEFAULT_WEB_DIR } from './console/plugin.js';
 import { parseCidr, parseCidrList } from './gateway/modbus-tcp/dial-policy.js';
 import type { Cidr } from './gateway/modbus-tcp/dial-policy.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './history/time.js';
 import { logFormatOf } from './http/request-log.js';
 import type { LogFormat } from './http/request-log.js';
+import { weatherSettings } from './weather/settings.js';
+import type { WeatherSettings } from './weather/settings.js';
 
 export interface ServerConfig {
   readonly port: number;
@@ -77,6 +81,47 @@ export interface ServerConfig {
    * link-local, the server's own addresses …): CAMERA_STREAM_ALLOW, comma-separated CIDR; none by default.
    */
   readonly cameraStreamAllow: readonly Cidr[];
+  /** The weather provider (WEATHER_PROVIDER and the rest, weather/settings.ts); null for none. */
+  readonly weather: WeatherSettings | null;
+  /**
+   * The administrator made or raised at start (ADMIN_USER and ADMIN_PASSWORD, both or neither;
+   * accounts/bootstrap-admin.ts); null when unset. There is never a built-in one.
+   */
+  readonly admin: AdminAccount | null;
+}
+
+export interface AdminAccount {
+  readonly userName: string;
+  readonly password: string;
+}
+
+/**
+ * ADMIN_USER and ADMIN_PASSWORD: both or neither, a valid user name, and a password strong enough
+ * for an account that may do everything (accounts/password-strength.ts). The password is never
+ * repeated in an error.
+ */
+export function adminAccountOf(env: Readonly<Record<string, string | undefined>>): AdminAccount | null {
+  const userName = env.ADMIN_USER?.trim() ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (userName === '' && password === '') return null;
+  if (userName === '' || password === '') {
+    throw new Error(
+      'ADMIN_USER and ADMIN_PASSWORD go together: set both to create the first administrator, or neither',
+    );
+  }
+  if (!UserName.safeParse(userName).success) {
+    throw new Error(
+      `ADMIN_USER must be 1-32 letters, digits, Chinese characters or _-., got '${env.ADMIN_USER}'`,
+    );
+  }
+  if (password.length > 128) throw new Error('ADMIN_PASSWORD must be at most 128 characters');
+  const weakness = adminPasswordWeakness(password, userName);
+  if (weakness !== null) {
+    throw new Error(
+      `ADMIN_PASSWORD is too weak (${weakness}): use at least ${MIN_ADMIN_PASSWORD_LENGTH} characters of 3 kinds (lower case, upper case, digits, others), without the user name`,
+    );
+  }
+  return { userName, password };
 }
 
 /**
@@ -272,5 +317,7 @@ export function loadConfig(
     trustProxy,
     videoCloudUrl,
     cameraStreamAllow,
+    weather: weatherSettings(env),
+    admin: adminAccountOf(env),
   };
 }

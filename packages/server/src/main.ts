@@ -1,13 +1,15 @@
 /**
- * The server process: settings, secrets and store, the demo account, the bus the nodes share
- * (Redis, or this node alone), then the HTTP listener, the DTU listener devices dial, the dialer of
- * the devices the server reaches over Modbus TCP, and the MQTT gateway of the devices that reach it
- * through a broker.
+ * The server process: settings, secrets and store, the first administrator (ADMIN_USER), the demo
+ * accounts, the bus the nodes share (Redis, or this node alone), then the HTTP listener, the DTU
+ * listener devices dial, the dialer of the devices the server reaches over Modbus TCP, and the MQTT
+ * gateway of the devices that reach it through a broker.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { weatherService } from './weather/settings.js';
+import { adminBootstrapMessage, bootstrapAdmin } from './accounts/bootstrap-admin.js';
 import { codeSenderFromEnv } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { MemoryBus } from './bus/memory-bus.js';
@@ -17,6 +19,13 @@ import { loadConfig } from './config.js';
 import { startDemoPlant } from './demo/plant.js';
 import type { DemoPlant } from './demo/plant.js';
 import { DEMO_PASSWORD, DEMO_USER_NAME, seedDemo } from './demo/seed.js';
+import {
+  DEMO_ACCOUNT_NAMES,
+  DEMO_ADMIN_USER_NAME,
+  DEMO_USERS,
+  retireDemoAdmin,
+  seedDemoUsers,
+} from './demo/users.js';
 import { startDemoVideoCloud } from './demo/video-cloud.js';
 import { DeviceService } from './gateway/devices/device-service.js';
 import { DtuListener } from './gateway/dtu/dtu-listener.js';
@@ -28,6 +37,10 @@ import { DialPolicy } from './gateway/modbus-tcp/dial-policy.js';
 import { ModbusTcpDialer } from './gateway/modbus-tcp/modbus-tcp-dialer.js';
 import { MqttGateway } from './gateway/mqtt/mqtt-gateway.js';
 import { HistoryRecorder } from './history/recorder.js';
+import { ZonedTime } from './history/time.js';
+import { AlarmMailer, mailOutletFromEnv } from './notices/alarm-mailer.js';
+import { AlarmNotices } from './notices/alarm-notices.js';
+import { markMail } from './notices/store.js';
 import { scheduleRetention } from './history/retention.js';
 import { SqliteHistoryThread } from './history/sqlite-history.js';
 import { HistoryWriter } from './history/writer.js';
@@ -60,6 +73,11 @@ await blobStore.check();
 // Link secrets are sealed under a key derived from the server's secret key (gateway/dtu/secrets.ts).
 const linkKey = linkSecretKey(secrets.jwtKey);
 const demo = config.demo ? await seedDemo(storage.db, Date.now(), linkKey) : { created: false };
+// The first administrator, from ADMIN_USER and ADMIN_PASSWORD (never a built-in one); the demo's
+// users of §6 beside `demo`; and with DEMO off, no administrator opened by a published password.
+const adminSetUp = config.admin ? await bootstrapAdmin(storage.db, config.admin, Date.now()) : null;
+const demoUsers = config.demo ? await seedDemoUsers(storage.db, Date.now()) : [];
+const retiredDemoAdmin = config.demo ? null : await retireDemoAdmin(storage.db, Date.now());
 // The demo's video cloud, simulated here on loopback, is the cameras' cloud unless VIDEO_CLOUD_URL
 // names one (then it is not started).
 const demoVideoCloud =
@@ -93,9 +111,23 @@ const history = new HistoryWriter(storage.db, {
   // The thread takes bigger batches: a batch costs it one message each way.
   ...(historyThread ? { store: historyThread, batchRows: 5000 } : {}),
 });
+// Each alarm raised becomes a notice for every user who may read the equipment, and an e-mail for
+// those who asked for one (notices/alarm-notices.ts); queued, never in the recorder's way.
+const alarmNotices = new AlarmNotices({
+  db: storage.db,
+  hub,
+  mailer: new AlarmMailer({
+    mark: markMail(storage.db),
+    outlet: mailOutletFromEnv(process.env),
+    zone: new ZonedTime(config.timeZone),
+    log: logOf('notices'),
+  }),
+  timeZone: config.timeZone,
+  log: logOf('notices'),
+});
 const recorder = new HistoryRecorder({
   writer: history,
-  publish: (id, message) => hub.publish(id, message),
+  publish: alarmNotices.publisher((id, message) => hub.publish(id, message)),
   timeZone: config.timeZone,
 });
 const dtuLog = logOf('dtu');
@@ -167,12 +199,14 @@ const app = await buildApp({
   redirectAllow: config.redirectAllow,
   serveSourceMaps: config.serveSourceMaps,
   fileLimits: { maxFileBytes: config.fileMaxBytes, quotaBytes: config.fileQuotaBytes },
+  timeZone: config.timeZone,
   cameras: {
     ...(videoCloudUrl ? { videoCloudUrl } : {}),
     // Loopback, link-local and the server's own addresses are not fetched unless CAMERA_STREAM_ALLOW says.
     streamPolicy: new DialPolicy({ allow: config.cameraStreamAllow }),
   },
   blobStore,
+  weather: weatherService(config.weather),
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 appLog = app.log;
@@ -217,6 +251,32 @@ if (!existsSync(join(config.webDir, 'index.html'))) {
 }
 if (demo.created) {
   app.log.info({ user: DEMO_USER_NAME }, `Demo account: ${DEMO_USER_NAME} / ${DEMO_PASSWORD}`);
+}
+if (demoUsers.length > 0) {
+  app.log.info(
+    { users: demoUsers },
+    `Demo users created: ${DEMO_USERS.filter((u) => demoUsers.includes(u.userName))
+      .map((u) => `${u.userName} / ${u.password}`)
+      .join(', ')}`,
+  );
+}
+if (config.demo) {
+  app.log.warn(
+    { users: DEMO_ACCOUNT_NAMES },
+    `DEMO is on: the demo accounts ${DEMO_ACCOUNT_NAMES.join(', ')} have published passwords (admin is an administrator); set DEMO=0 on a server others can reach`,
+  );
+}
+if (retiredDemoAdmin !== null) {
+  app.log.warn(
+    { user: DEMO_ADMIN_USER_NAME, userId: retiredDemoAdmin },
+    `Account ${DEMO_ADMIN_USER_NAME} disabled: an administrator with the published demo password on a server with DEMO off (enable it from another administrator after changing its password, or set ADMIN_USER=${DEMO_ADMIN_USER_NAME} with a strong ADMIN_PASSWORD)`,
+  );
+}
+if (adminSetUp && config.admin) {
+  app.log.info(
+    { user: config.admin.userName, userId: adminSetUp.userId, outcome: adminSetUp.outcome },
+    adminBootstrapMessage(config.admin.userName, adminSetUp),
+  );
 }
 // Connects in the background, and again after any loss.
 if (config.redisUrl) {
@@ -271,6 +331,7 @@ async function shutdown(): Promise<void> {
   await dtu.close();
   await registry.close();
   await devices.stop();
+  await alarmNotices.close();
   await app.close();
   await demoVideoCloud?.stop();
   await busNode.close();

@@ -153,5 +153,6 @@ describe.each(storageCases())('every route under random input on %s', (store) =>
         { numRuns: 25 },
       );
     }
-  });
+    // Every route with a sign-in (a password hash) of its own: a minute and more on a busy machine.
+  }, 180_000);
 });

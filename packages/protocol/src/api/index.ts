@@ -9,3 +9,7 @@ export * from './files.js';
 export * from './cameras.js';
 export * from './diagrams.js';
 export * from './diagram-links.js';
+export * from './admin.js';
+export * from './weather.js';
+export * from './tenants.js';
+export * from './notices.js';

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { storedText } from './fields.js';
+import { AccessReply } from './admin.js';
 
 export const Language = z.enum(['zh', 'en', 'tc']);
 
@@ -164,6 +165,8 @@ export const MeReply = z.object({
   /** Curve names shown per equipment id. */
   chartFilters: ChartFilters,
   registeredAt: z.iso.datetime(),
+  /** The access helper's admin flag, roles and abilities (§6; admin.ts). */
+  access: AccessReply,
 });
 export type MeReply = z.infer<typeof MeReply>;
 

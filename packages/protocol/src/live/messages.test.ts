@@ -125,6 +125,7 @@ describe('directions', () => {
       'CRFConfigClear',
       'Notiface',
       'EquipChanged',
+      'Notice',
       'error',
     ]);
   });

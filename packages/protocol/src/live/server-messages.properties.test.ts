@@ -153,6 +153,15 @@ const serverMessageArb = fc.oneof(
     }),
   ),
   msg(
+    'Notice',
+    fc.record({
+      kind: fc.constantFrom('announcement' as const, 'alarm' as const),
+      id: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      title: text(256),
+      count: fc.integer({ min: 1, max: 1_000_000 }),
+    }),
+  ),
+  msg(
     'error',
     opt(['code', 'message'], {
       code: fc.constantFrom(...LIVE_ERROR_CODES),

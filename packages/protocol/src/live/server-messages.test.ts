@@ -254,6 +254,43 @@ describe('device kinds', () => {
   );
 });
 
+describe('Notice', () => {
+  accepts('an announcement', {
+    infotype: 'Notice',
+    info: { kind: 'announcement', id: 7, title: 'Maintenance tonight', count: 1 },
+  });
+  accepts('a burst of alarm notices', {
+    infotype: 'Notice',
+    info: { kind: 'alarm', id: 9007199254740991, title: 'Tank AI1', count: 1000000 },
+  });
+  accepts(
+    'a notice with a field a newer server added, dropping it',
+    { infotype: 'Notice', info: { kind: 'alarm', id: 3, title: '', count: 2, urgent: true } },
+    { infotype: 'Notice', info: { kind: 'alarm', id: 3, title: '', count: 2 } },
+  );
+  rejects(
+    'an unknown kind',
+    { infotype: 'Notice', info: { kind: 'memo', id: 1, title: 't', count: 1 } },
+    'info.kind',
+  );
+  rejects('id 0', { infotype: 'Notice', info: { kind: 'alarm', id: 0, title: 't', count: 1 } }, 'info.id');
+  rejects(
+    'a count of 0',
+    { infotype: 'Notice', info: { kind: 'alarm', id: 1, title: 't', count: 0 } },
+    'info.count',
+  );
+  rejects(
+    'a count past 1000000',
+    { infotype: 'Notice', info: { kind: 'alarm', id: 1, title: 't', count: 1000001 } },
+    'info.count',
+  );
+  rejects(
+    'a title past 256 characters',
+    { infotype: 'Notice', info: { kind: 'announcement', id: 1, title: 'x'.repeat(257), count: 1 } },
+    'info.title',
+  );
+});
+
 describe('ModbusReg replies', () => {
   accepts('a page read', {
     infotype: 'ModbusReg',

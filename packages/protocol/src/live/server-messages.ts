@@ -68,6 +68,22 @@ export const EquipChangedSchema = z.object({
   token: envelopeToken,
 });
 
+/**
+ * New notices for the user (ours, not the specification's; docs/api.md § Notices): an
+ * administrator's announcement, or alarm notices (`count` of them, in one message per burst).
+ * `id` and `title` are the newest one's. The console reads its notices anew.
+ */
+export const NoticeSchema = z.object({
+  infotype: z.literal('Notice'),
+  info: z.object({
+    kind: z.enum(['announcement', 'alarm']),
+    id: int(1, Number.MAX_SAFE_INTEGER),
+    title: text(256),
+    count: int(1, 1_000_000),
+  }),
+  token: envelopeToken,
+});
+
 const channelCount = int(0, MAX_CHANNELS);
 /** DO/DI states, 8 channels a byte, channel n in bit n % 8 of byte n / 8 (see channels.ts). */
 const packedStates = list(int(0, 255), MAX_CHANNELS / 8);
@@ -313,6 +329,7 @@ export type CrfConfigClear = z.output<typeof CrfConfigClearSchema>;
 export type CrfConfigMessage = CrfConfigRead | CrfConfigWrite | CrfConfigAuto | CrfConfigClear;
 export type Notiface = z.output<typeof NotifaceSchema>;
 export type EquipChanged = z.output<typeof EquipChangedSchema>;
+export type NoticeMessage = z.output<typeof NoticeSchema>;
 export type LiveError = z.output<typeof LiveErrorSchema>;
 export type LiveErrorInfo = LiveError['info'];
 
@@ -333,6 +350,7 @@ export type ServerMessage =
   | CrfConfigMessage
   | Notiface
   | EquipChanged
+  | NoticeMessage
   | LiveError;
 
 export const SERVER_SCHEMAS = {
@@ -354,6 +372,7 @@ export const SERVER_SCHEMAS = {
   CRFConfigClear: CrfConfigClearSchema,
   Notiface: NotifaceSchema,
   EquipChanged: EquipChangedSchema,
+  Notice: NoticeSchema,
   error: LiveErrorSchema,
 } as const;
 export type ServerInfotype = keyof typeof SERVER_SCHEMAS;
@@ -378,5 +397,6 @@ export const ServerMessageSchema = z.discriminatedUnion('infotype', [
   CrfConfigClearSchema,
   NotifaceSchema,
   EquipChangedSchema,
+  NoticeSchema,
   LiveErrorSchema,
 ]);

@@ -149,9 +149,9 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     {
       schema: {
         tags,
-        summary: 'Sign in with user name and password',
+        summary: 'Sign in with user name and password (403 account_disabled for a disabled account)',
         body: z.strictObject({ userName: storedText(1, 64), password: AnyPassword }),
-        response: { 200: SessionReply, 401: ErrorReply, 429: ErrorReply },
+        response: { 200: SessionReply, 401: ErrorReply, 403: ErrorReply, 429: ErrorReply },
       },
     },
     async (request) => {
@@ -171,6 +171,8 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
         throw new ApiError('unauthorized', WRONG_CREDENTIALS);
       }
       await loginLimits.succeeded(attempt);
+      // A disabled account is refused here (403), after the password: without it nobody learns
+      // that the name exists.
       return sessionReply(db, user.id, await sessions.start(user.id));
     },
   );
@@ -199,9 +201,10 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
     {
       schema: {
         tags,
-        summary: 'Exchange a refresh token for a new token pair',
+        summary:
+          'Exchange a refresh token for a new token pair (403 account_disabled for a disabled account)',
         body: z.strictObject({ refreshToken: RefreshToken }),
-        response: { 200: SessionReply, 401: ErrorReply },
+        response: { 200: SessionReply, 401: ErrorReply, 403: ErrorReply },
       },
     },
     async (request) => {

@@ -1,13 +1,15 @@
 /**
  * Bearer authentication for every domain: `preHandler: app.authenticate` on a route sets
  * `request.user`, or answers 401. The account and its session family are looked up on each
- * request, so a changed level, a deleted account or a sign-out takes effect at once rather than
- * when the token expires.
+ * request, so a changed level or abilities, a deleted or disabled account or a sign-out takes
+ * effect at once rather than when the token expires.
  */
+import type { Ability } from '@fieldlink/protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
+import { readAbilities } from './access.js';
 import { ADMIN_AUTHORITY } from './fields.js';
 import { verifyAccessToken } from './tokens.js';
 
@@ -18,10 +20,15 @@ export interface AuthUser {
   readonly familyId: string;
 }
 
+/** The user of a request's (or live socket's) access token, with what the ability checks read. */
+export interface SignedInUser extends AuthUser {
+  readonly abilities: readonly Ability[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; null on routes without it. */
-    user: AuthUser | null;
+    user: SignedInUser | null;
   }
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
@@ -42,16 +49,18 @@ export function bearerToken(header: string): string | null {
   return header.length <= 4096 ? (BEARER.exec(header)?.[1] ?? null) : null;
 }
 
-/** The account, while it exists and its session family is still signed in; else null. */
+/** The account, while it exists, is enabled and its session family is still signed in; else null. */
 export async function signedInUser(
   db: Kysely<Database>,
   userId: number,
   familyId: string,
-): Promise<AuthUser | null> {
+): Promise<SignedInUser | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'authority'])
+    .select(['id', 'authority', 'abilities'])
     .where('id', '=', userId)
+    // Disabling revokes the sessions too; this holds even for a row disabled by hand.
+    .where('disabled_at', 'is', null)
     .where((eb) =>
       eb.exists(
         eb
@@ -63,14 +72,16 @@ export async function signedInUser(
       ),
     )
     .executeTakeFirst();
-  return row ? { id: row.id, authority: row.authority, familyId } : null;
+  return row
+    ? { id: row.id, authority: row.authority, familyId, abilities: readAbilities(row.abilities) }
+    : null;
 }
 
 /** The user of a valid access token whose session family is still signed in, or null. */
 export async function userOfAccessToken(
   options: AuthenticationOptions,
   token: string,
-): Promise<AuthUser | null> {
+): Promise<SignedInUser | null> {
   const claims = await verifyAccessToken(options.jwtKey, token, options.now());
   return claims ? signedInUser(options.db, claims.userId, claims.familyId) : null;
 }
@@ -89,7 +100,7 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
 }
 
 /** The signed-in user of a route guarded by `app.authenticate`. */
-export function requireUser(request: FastifyRequest): AuthUser {
+export function requireUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new ApiError('unauthorized', 'sign in first: no bearer token');
   return request.user;
 }

@@ -1,4 +1,5 @@
 /** Field rules shared by the account routes (spec §5: name, password, mobile, e-mail). */
+import { ADMIN_LEVEL } from '@fieldlink/protocol';
 import { z } from 'zod';
 
 /** ASCII letters, digits, Chinese characters and `_-.`; other scripts are left out to avoid look-alikes. */
@@ -33,7 +34,7 @@ export const AccessToken = z.string().min(1).max(4096);
 /** Authority levels (spec §2): 0 visitor, 4 user, … 100 manager, 1000 admin. */
 export const Authority = z.number().int().min(0).max(1000);
 
-export const ADMIN_AUTHORITY = 1000;
+export const ADMIN_AUTHORITY = ADMIN_LEVEL;
 
 /** The error body, for the OpenAPI description of error replies. */
 export const ErrorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

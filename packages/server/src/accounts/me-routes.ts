@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
 import { isUniqueViolation } from '../storage/errors.js';
 import type { User } from '../storage/schema.js';
+import { accessOf } from './access.js';
 import { requireUser } from './authenticate.js';
 import { ADMIN_AUTHORITY, AnyPassword, Authority, BindRequest, ErrorReply, NewPassword } from './fields.js';
 import { passwordMatches } from './password-check.js';
@@ -31,6 +32,7 @@ function meOf(user: User): MeReply {
     cameraParam: readCameraParam(user.camera_param),
     chartFilters: readChartFilters(user.chart_filters),
     registeredAt: new Date(user.registered_at).toISOString(),
+    access: accessOf(user),
   };
 }
 

@@ -1,9 +1,13 @@
-/** The accounts domain: sign-up, sign-in, sessions and the user's own settings, under /api/v1. */
+/**
+ * The accounts domain: sign-up, sign-in, sessions, the user's own settings and the administrators'
+ * accounts, under /api/v1.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Storage } from '../storage/open.js';
 import type { Database } from '../storage/schema.js';
 import type { Secrets } from '../storage/secrets.js';
+import { adminUserRoutes } from './admin-users.js';
 import { AttemptCounter, RetryLater } from './attempts.js';
 import { authRoutes } from './auth-routes.js';
 import type { CodeSender } from './code-sender.js';
@@ -60,5 +64,6 @@ export const accountsPlugin: FastifyPluginAsyncZod<AccountsOptions> = async (app
   });
   await app.register(authRoutes, services);
   await app.register(meRoutes, services);
+  await app.register(adminUserRoutes, services);
   await app.register(socialRoutes, services);
 };

@@ -3,10 +3,12 @@
  * token by a new one. Presenting a token that was already replaced or revoked means two parties
  * hold it, so the whole family is revoked and both must sign in again. A login link's session joins
  * the family of the access token it was made from, so it ends when that family is signed out.
+ * A disabled account gets no new family and no refresh (403 `account_disabled`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
+import { ACCOUNT_DISABLED } from './access.js';
 import type { Database } from '../storage/schema.js';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_MS, signAccessToken } from './tokens.js';
 
@@ -46,8 +48,9 @@ export class Sessions {
     private readonly now: () => number,
   ) {}
 
-  /** Starts a new family for the user. */
+  /** Starts a new family for the user; 403 `account_disabled` when the account is disabled. */
   async start(userId: number): Promise<TokenPair> {
+    await this.#requireEnabled(userId);
     const familyId = randomUUID();
     const { refreshToken } = await this.#insert(this.db, userId, familyId);
     return { accessToken: await this.#access(userId, familyId), refreshToken };
@@ -77,6 +80,8 @@ export class Sessions {
       .where('token_hash', '=', hashToken(refreshToken))
       .executeTakeFirst();
     if (!session) throw new ApiError('unauthorized', BAD_REFRESH_TOKEN);
+    // Said before anything else: disabling revoked the token, and "revoked" would not say why.
+    await this.#requireEnabled(session.user_id);
     // A family is signed out as a whole; a row joined to it during the sign-out goes with it.
     if (
       session.revoked_at !== null ||
@@ -139,6 +144,15 @@ export class Sessions {
       .where('revoked_at', 'is', null);
     if (keepFamilyId !== undefined) query = query.where('family_id', '!=', keepFamilyId);
     await query.execute();
+  }
+
+  async #requireEnabled(userId: number): Promise<void> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('disabled_at')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (user && user.disabled_at !== null) throw new ApiError('account_disabled', ACCOUNT_DISABLED);
   }
 
   async #familyRevoked(familyId: string): Promise<boolean> {

@@ -141,7 +141,7 @@ export const socialRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, 
         summary: "Sign in with a provider's code, as the account the identity is linked to",
         params: ProviderParams,
         body: CodeBody,
-        response: { 200: SessionReply, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply },
+        response: { 200: SessionReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { describe, expect, it as baseIt } from 'vitest';
 import { buildApp } from '../app.js';
 import { storageCases } from '../storage/test-support.js';
 import type { StorageCase } from '../storage/test-support.js';
+import { ACCOUNT_DISABLED } from './access.js';
 import { SocialProviders } from './social.js';
 import type { SocialIdentity, SocialProvider } from './social.js';
 import {
@@ -101,6 +102,18 @@ describe.each(storageCases())('social sign-in on %s', (store) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ provider, externalId, linkedAt: new Date(at).toISOString() });
   }
+
+  it('refuses a disabled account through its linked identity too', async () => {
+    const dora = await account('social-disabled');
+    expectLinked(await link(dora.token, 'qq', { code: 'good:dora-qq' }), 'qq', 'dora-qq', h.clock.ms);
+    await h.storage.db
+      .updateTable('users')
+      .set({ disabled_at: h.clock.ms })
+      .where('id', '=', dora.id)
+      .execute();
+    const refused = await socialLogin('qq', { code: 'good:dora-qq' });
+    expect(expectError(refused, 403, 'account_disabled')).toBe(ACCOUNT_DISABLED);
+  });
 
   it('lists the wired providers, without needing a bearer', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/social-providers' });

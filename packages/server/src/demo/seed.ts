@@ -15,6 +15,10 @@ import { DEMO_CAMERA_LINK, DEMO_VIDEO_CLOUD_ACCOUNT } from './video-cloud.js';
 
 export const DEMO_USER_NAME = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
+/** The passwords of §6's demo users (users.ts), published like the demo account's. */
+export const DEMO_ADMIN_PASSWORD = 'admin1234';
+export const DEMO_EDITOR_PASSWORD = 'editor1234';
+export const DEMO_TEST_PASSWORD = 'test1234';
 
 /** A device of the demo plant, with the devices behind it; its link secret is made when seeded. */
 export interface DemoDevice extends Omit<NewDevice, 'ownerId' | 'link'> {

@@ -365,7 +365,8 @@ describe.each(storageCases())('authorization matrix on %s', (store) => {
       }
     }
     expect(seen).toHaveLength(Object.keys(ROUTES).length * ROLES.length);
-  });
+    // A fixture per route and role: well over the default limit on a busy machine.
+  }, 120_000);
 
   it('lets a grantee with edit on a host and its sub-devices add and see sub-devices', async () => {
     const host = (await ok(

@@ -1,19 +1,21 @@
 /**
  * Equipment (spec §3, §4): the type catalogue, equipment records with every field, sub-devices
  * behind hosts, and the tree with its counters. Every equipment-scoped route checks the caller's
- * rights through access.ts.
+ * rights through access.ts; adding and changing equipment also need the account's WRITE ability,
+ * deleting its DELETE ability (spec §6; administrators pass).
  */
 import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { requireAbility } from '../accounts/access.js';
 import { requireUser } from '../accounts/authenticate.js';
 import type { AuthUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { DialPolicy, refusalMessage } from '../gateway/modbus-tcp/dial-policy.js';
 import { generateLinkSecret, storedLinkSecret } from '../gateway/dtu/secrets.js';
 import { ApiError } from '../http/errors.js';
+import { containsPattern, lowerLike } from '../storage/like.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment } from '../storage/schema.js';
 import type { GrantIndex } from './access.js';
@@ -79,11 +81,6 @@ async function hostStatus(
     .where('id', 'in', ids)
     .execute();
   return new Map(hosts.map((h) => [h.id, h]));
-}
-
-/** `%text%` for LIKE, with the wildcard characters of `text` escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (app, options) => {
@@ -199,11 +196,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       if (q !== undefined) {
         const pattern = containsPattern(q);
         query = query.where((eb) =>
-          eb.or(
-            (['name', 'sn', 'unid'] as const).map(
-              (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
-            ),
-          ),
+          eb.or((['name', 'sn', 'unid'] as const).map((column) => lowerLike(eb.ref(column), pattern))),
         );
       }
       const [rows, count, grants] = await Promise.all([
@@ -249,7 +242,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       schema: {
         tags: ['equipment'],
         summary:
-          'Add equipment by serial number and type; the caller owns it. The reply carries the link secret its DTU must send (SN:secret)',
+          'Add equipment by serial number and type (WRITE ability); the caller owns it. The reply carries the link secret its DTU must send (SN:secret)',
         security,
         body: EquipmentCreate,
         response: { 201: EquipmentCreatedReply, 409: ErrorReply, ...errors },
@@ -257,6 +250,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     },
     async (request, reply) => {
       const user = requireUser(request);
+      requireAbility(user, 'WRITE', 'add equipment');
       const body = request.body;
       const linkSecret = generateLinkSecret();
       const link = storedLinkSecret(linkKey, body.sn, linkSecret);
@@ -308,7 +302,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       schema: {
         tags: ['equipment'],
         summary:
-          'Change names, group, appearance, channel settings and modes (edit right), or the link settings: link secret, open link, Modbus TCP address, slave address, clock sync (owner and administrators)',
+          'Change names, group, appearance, channel settings and modes (edit right, WRITE ability), or the link settings: link secret, open link, Modbus TCP address, slave address, clock sync (owner and administrators)',
         security,
         params: EquipmentId,
         body: EquipmentPatch,
@@ -317,6 +311,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     },
     async (request) => {
       const user = requireUser(request);
+      requireAbility(user, 'WRITE', 'change equipment');
       const { equipment, access } = await requireAccess(db, user, request.params.id, 'edit', now());
       const body = request.body;
       const type = typeOfRecord(equipment);
@@ -420,14 +415,17 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       ...guarded,
       schema: {
         tags: ['equipment'],
-        summary: 'Delete equipment with its sub-devices, grants and share codes (delete right)',
+        summary:
+          'Delete equipment with its sub-devices, grants and share codes (delete right, DELETE ability)',
         security,
         params: EquipmentId,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const { equipment } = await requireAccess(db, requireUser(request), request.params.id, 'delete', now());
+      const user = requireUser(request);
+      requireAbility(user, 'DELETE', 'delete equipment');
+      const { equipment } = await requireAccess(db, user, request.params.id, 'delete', now());
       const affected = await usersWithAccess(equipment);
       const subDevices = await db
         .selectFrom('equipment')
@@ -491,7 +489,8 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
       ...guarded,
       schema: {
         tags: ['equipment'],
-        summary: 'Add a wireless slave, Modbus meter or DL645 meter behind a host (edit right on the host)',
+        summary:
+          'Add a wireless slave, Modbus meter or DL645 meter behind a host (edit right on the host, WRITE ability)',
         security,
         params: EquipmentId,
         body: SubDeviceCreate,
@@ -500,6 +499,7 @@ export const equipmentPlugin: FastifyPluginAsyncZod<EquipmentOptions> = async (a
     },
     async (request, reply) => {
       const user = requireUser(request);
+      requireAbility(user, 'WRITE', 'add equipment');
       const t = now();
       const { equipment: host } = await requireAccess(db, user, request.params.id, 'edit', t);
       // The new sub-device is covered by the caller's access only when that reaches sub-devices.

@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** The account is disabled by an administrator: no sign-in, no refresh (accounts/access.ts). */
+  account_disabled: 403,
   /** A secured operation without the user's password (gateway/devices/operation-password.ts). */
   password_required: 403,
   /** A secured operation with a password that is not the user's. */

@@ -8,7 +8,7 @@
  * are handed to the device link when one is wired (`onRequest`).
  *
  * Registered sessions are checked again every `revalidateMs`: a signed-out session family or a
- * deleted account ends the session with `untoken`, and the equipment set is read anew (it is also
+ * deleted or disabled account ends the session with `untoken`, and the equipment set is read anew (it is also
  * replaced at once when sharing changes, through `accessChanged`).
  *
  * An open socket costs a file descriptor whether or not it ever registers, so sockets are bounded:
@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Kysely } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
 import { signedInUser, userOfAccessToken } from '../accounts/authenticate.js';
-import type { AuthUser } from '../accounts/authenticate.js';
+import type { AuthUser, SignedInUser } from '../accounts/authenticate.js';
 import { readableBy } from '../equipment/access.js';
 import { errorBody } from '../http/errors.js';
 import type { Database } from '../storage/schema.js';
@@ -34,7 +34,7 @@ export type DeviceRequest = Exclude<ClientMessage, { infotype: 'register' | 'unr
 
 export type DeviceRequestHandler = (
   session: LiveSession,
-  user: AuthUser,
+  user: SignedInUser,
   message: DeviceRequest,
 ) => Promise<void>;
 
@@ -90,7 +90,7 @@ export function createLiveChannel(options: LiveSocketOptions): LiveChannel {
   const { db, hub, now } = options;
   const registerTimeoutMs = options.registerTimeoutMs ?? DEFAULT_REGISTER_TIMEOUT_MS;
   const maxPerAddress = options.maxPerAddress ?? DEFAULT_MAX_SOCKETS_PER_ADDRESS;
-  const users = new Map<LiveSession, AuthUser>();
+  const users = new Map<LiveSession, SignedInUser>();
   /** The deadline of each socket that is not registered. */
   const deadlines = new Map<LiveSession, NodeJS.Timeout>();
   /** Open sockets (upgrades under way included) per client address. */

@@ -7,6 +7,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FileStoreTables } from './file-schema.js';
 import type { DiagramLinkTables } from '../diagrams/links-schema.js';
+import type { NoticeTables } from '../notices/schema.js';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -54,6 +55,12 @@ export interface UserTable {
   camera_param: JsonText | null;
   /** Chart filter names keyed by equipment; defaults to '{}'. */
   chart_filters: Generated<JsonText>;
+  /** Role names (spec §6), a JSON array; defaults to '[]'. Read through accounts/access.ts. */
+  roles: Generated<JsonText>;
+  /** Abilities (READ, WRITE, OPR, DELETE), a JSON array; defaults to all four. */
+  abilities: Generated<JsonText>;
+  /** When an administrator disabled the account; null while it may sign in. */
+  disabled_at: EpochMs | null;
   registered_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -269,7 +276,7 @@ export interface HistoryEventTable {
   at: EpochMs;
 }
 
-export interface Database extends FileStoreTables, DiagramLinkTables {
+export interface Database extends FileStoreTables, DiagramLinkTables, NoticeTables {
   tenants: TenantTable;
   users: UserTable;
   verification_codes: VerificationCodeTable;

@@ -4,7 +4,7 @@ import { describe, expect, it as baseIt } from 'vitest';
 import { bearer, login, register, useAccountsApp } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
 
-const FIELDS = ['key', 'name', 'logo', 'loginTitleImage', 'pageTitle', 'userNamePrefix'];
+const FIELDS = ['key', 'name', 'logo', 'loginTitleImage', 'pageTitle', 'userNamePrefix', 'userName', 'move'];
 
 /** Either any JSON, or an object made of the tenant's own field names with random values. */
 const body: fc.Arbitrary<unknown> = fc.oneof(
@@ -26,7 +26,7 @@ describe.each(storageCases())('tenant routes under random input on %s', (store) 
     return (await login(h, 'tenant-fuzz')).accessToken;
   }
 
-  it('POST /tenants and PATCH /tenants/:id', async () => {
+  it('POST /tenants, PATCH /tenants/:id and POST /tenants/:id/users', async () => {
     const token = await adminToken();
     const target = await h.app.inject({
       method: 'POST',
@@ -37,10 +37,16 @@ describe.each(storageCases())('tenant routes under random input on %s', (store) 
     expect(target.statusCode, target.body).toBe(201);
     const id = (target.json() as { id: number }).id;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('POST', 'PATCH'), body, async (method, payload) => {
+      fc.asyncProperty(fc.constantFrom('POST', 'PATCH', 'POST users'), body, async (call, payload) => {
+        const method = call === 'PATCH' ? 'PATCH' : 'POST';
+        const url = {
+          POST: '/api/v1/tenants',
+          PATCH: `/api/v1/tenants/${id}`,
+          'POST users': `/api/v1/tenants/${id}/users`,
+        }[call];
         const res = await h.app.inject({
           method,
-          url: method === 'POST' ? '/api/v1/tenants' : `/api/v1/tenants/${id}`,
+          url,
           payload: JSON.stringify(payload),
           headers: { 'content-type': 'application/json', ...bearer(token) },
         });

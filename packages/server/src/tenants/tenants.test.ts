@@ -1,33 +1,14 @@
 /** Branding lookup and the admin tenant routes, on both databases. */
 import { describe, expect, it as baseIt } from 'vitest';
-import { bearer, expectError, login, register, useAccountsApp } from '../accounts/test-support.js';
+import { expectError } from '../accounts/test-support.js';
 import { storageCases } from '../storage/test-support.js';
 import { DEFAULT_BRANDING } from './branding.js';
+import { useTenantsApi } from './test-support.js';
+import type { Method } from './test-support.js';
 
 describe.each(storageCases())('tenants on %s', (store) => {
   const it = baseIt.skipIf(store.skip !== null);
-  const h = useAccountsApp(store);
-
-  const branding = (query: string) => h.app.inject({ method: 'GET', url: `/api/v1/branding${query}` });
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string | null, payload?: unknown) =>
-    h.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: token === null ? {} : bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-
-  /** An admin and a plain user, made once per name prefix. */
-  async function tokens(prefix: string): Promise<{ admin: string; user: string; userId: number }> {
-    const admin = await register(h, `${prefix}-admin`);
-    const user = await register(h, `${prefix}-user`);
-    await h.storage.db.updateTable('users').set({ authority: 1000 }).where('id', '=', admin.id).execute();
-    return {
-      admin: (await login(h, `${prefix}-admin`)).accessToken,
-      user: (await login(h, `${prefix}-user`)).accessToken,
-      userId: user.id,
-    };
-  }
+  const { h, branding, send, tokens } = useTenantsApi(store);
 
   it('gives the default branding for the bare domain, shared host names and unknown keys', async () => {
     await h.storage.db
@@ -90,11 +71,14 @@ describe.each(storageCases())('tenants on %s', (store) => {
 
   it('lets only administrators see and change tenants', async () => {
     const { user } = await tokens('guard');
-    const calls: Array<['GET' | 'POST' | 'PATCH', string, unknown]> = [
+    const calls: Array<[Method, string, unknown]> = [
       ['GET', '/tenants', undefined],
       ['POST', '/tenants', { key: 'guarded', name: 'Guarded' }],
       ['PATCH', '/tenants/1', { name: 'x' }],
+      ['DELETE', '/tenants/1', undefined],
       ['GET', '/tenants/1/users', undefined],
+      ['POST', '/tenants/1/users', { userName: 'guard-user' }],
+      ['DELETE', '/tenants/1/users/1', undefined],
     ];
     for (const [method, url, payload] of calls) {
       expectError(await send(method, url, null, payload), 401, 'unauthorized');
@@ -110,7 +94,7 @@ describe.each(storageCases())('tenants on %s', (store) => {
     const { admin } = await tokens('create');
     const first = await send('POST', '/tenants', admin, { key: 'north', name: 'North' });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ logo: null, pageTitle: null, userNamePrefix: null });
+    expect(first.json()).toMatchObject({ logo: null, pageTitle: null, userNamePrefix: null, userCount: 0 });
     expectError(await send('POST', '/tenants', admin, { key: 'NORTH', name: 'Again' }), 409, 'conflict');
     for (const key of ['www', 'Ems', 'dam', 'default', '', 'a b', 'x'.repeat(64)]) {
       expectError(await send('POST', '/tenants', admin, { key, name: 'Reserved' }), 400, 'bad_request');
@@ -161,6 +145,7 @@ describe.each(storageCases())('tenants on %s', (store) => {
       loginTitleImage: null,
       pageTitle: 'East IO',
       userNamePrefix: null,
+      userCount: 0,
       createdAt: east.createdAt,
       updatedAt: new Date(h.clock.ms).toISOString(),
     });
@@ -184,42 +169,63 @@ describe.each(storageCases())('tenants on %s', (store) => {
     expect((await branding('?key=east-2')).json()).toMatchObject({ key: 'east-2', pageTitle: 'East IO' });
   });
 
-  it("lists a tenant's users", async () => {
-    const { admin, userId } = await tokens('members');
-    const tenant = (await send('POST', '/tenants', admin, { key: 'members', name: 'Members' })).json() as {
+  it('takes images the console can load: a path on its host or an https address', async () => {
+    const { admin } = await tokens('images');
+    const tenant = (await send('POST', '/tenants', admin, { key: 'images', name: 'Images' })).json() as {
       id: number;
     };
-    const other = (await send('POST', '/tenants', admin, { key: 'others', name: 'Others' })).json() as {
-      id: number;
-    };
-    const second = await register(h, 'members-second');
-    const outsider = await register(h, 'members-outsider');
-    const db = h.storage.db;
-    await db
-      .updateTable('users')
-      .set({ tenant_id: tenant.id })
-      .where('id', 'in', [userId, second.id])
-      .execute();
-    await db.updateTable('users').set({ tenant_id: other.id }).where('id', '=', outsider.id).execute();
+    for (const image of [
+      '/api/v1/pictures/a1b2/logo.png',
+      '/branding/default/logo.png',
+      'https://cdn.example.com/acme/logo.png?v=2',
+      'HTTPS://CDN.EXAMPLE.COM/x.png',
+      'https://[2001:db8::1]:8443/logo.svg',
+      `/${'a'.repeat(1023)}`,
+    ]) {
+      const res = await send('PATCH', `/tenants/${tenant.id}`, admin, {
+        logo: image,
+        loginTitleImage: image,
+      });
+      expect(res.statusCode, `${image}: ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ logo: image, loginTitleImage: image });
+    }
+    for (const image of [
+      '',
+      'logo.png',
+      'http://cdn.example.com/logo.png',
+      '//cdn.example.com/logo.png',
+      '/\\cdn.example.com/logo.png',
+      'https://',
+      'https://user@cdn.example.com/logo.png',
+      'https://cdn.example.com/a b.png',
+      '/logo.png\n',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      `/${'a'.repeat(1024)}`,
+    ]) {
+      for (const field of ['logo', 'loginTitleImage']) {
+        const res = await send('PATCH', `/tenants/${tenant.id}`, admin, { [field]: image });
+        expectError(res, 400, 'bad_request');
+      }
+      expectError(
+        await send('POST', '/tenants', admin, { key: 'images-2', name: 'Images', logo: image }),
+        400,
+        'bad_request',
+      );
+    }
+  });
 
-    const res = await send('GET', `/tenants/${tenant.id}/users`, admin);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      items: [
-        { id: userId, userName: 'members-user', tenantId: tenant.id },
-        { id: second.id, userName: 'members-second', tenantId: tenant.id },
-      ],
-      total: 2,
-    });
-    expect((await send('GET', `/tenants/${tenant.id}/users?offset=1`, admin)).json()).toEqual({
-      items: [{ id: second.id, userName: 'members-second', tenantId: tenant.id }],
-      total: 2,
-    });
-    const empty = (await send('POST', '/tenants', admin, { key: 'empty', name: 'Empty' })).json() as {
+  it('counts the users of each tenant', async () => {
+    const { admin, userId } = await tokens('count');
+    const tenant = (await send('POST', '/tenants', admin, { key: 'counted', name: 'Counted' })).json() as {
       id: number;
     };
-    expect((await send('GET', `/tenants/${empty.id}/users`, admin)).json()).toEqual({ items: [], total: 0 });
-    expectError(await send('GET', '/tenants/999999/users', admin), 404, 'not_found');
-    expectError(await send('GET', '/tenants/0/users', admin), 400, 'bad_request');
+    await h.storage.db.updateTable('users').set({ tenant_id: tenant.id }).where('id', '=', userId).execute();
+    const list = (await send('GET', '/tenants', admin)).json() as {
+      items: Array<{ id: number; userCount: number }>;
+    };
+    expect(list.items.find((t) => t.id === tenant.id)).toMatchObject({ userCount: 1 });
+    const patched = await send('PATCH', `/tenants/${tenant.id}`, admin, { name: 'Counted 2' });
+    expect(patched.json()).toMatchObject({ name: 'Counted 2', userCount: 1 });
   });
 });

@@ -4,7 +4,8 @@
  * same things in the same order: the caller may read the equipment (else 404), the operation is
  * well formed (400), the caller holds the right it needs (403: operate for switching and writing
  * the analog outputs, edit for any other register: rule pages, clock, radio and slave settings),
- * its channels exist on the type (400), a user who confirms operations with the password gave the
+ * the account's abilities allow it (403: OPR to operate, WRITE for the others; administrators
+ * pass), its channels exist on the type (400), a user who confirms operations with the password gave the
  * right one (403, 429; operation-password.ts); then the device link carries it out
  * (409 when the equipment is offline or the device refuses).
  */
@@ -24,7 +25,8 @@ import type { Operation, OperationName, ServerMessage } from '@fieldlink/protoco
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AuthUser } from '../../accounts/authenticate.js';
+import { requireAbility } from '../../accounts/access.js';
+import type { SignedInUser } from '../../accounts/authenticate.js';
 import { requireUser } from '../../accounts/authenticate.js';
 import { RetryLater } from '../../accounts/attempts.js';
 import { ErrorReply } from '../../accounts/fields.js';
@@ -42,7 +44,7 @@ import { OperationPasswords } from './operation-password.js';
 /** An operation checked against the caller's rights and the equipment's type. */
 async function checked(
   db: Kysely<Database>,
-  user: AuthUser,
+  user: SignedInUser,
   equipmentId: number,
   body: unknown,
   now: number,
@@ -59,6 +61,9 @@ async function checked(
   if (!grantsRight(permissionOf(access.rights), right)) {
     throw new ApiError('forbidden', `you do not have the ${right} right on this equipment`);
   }
+  // The account's abilities (spec §6) bound what its rights allow: OPR to operate, WRITE to configure.
+  if (right === 'operate') requireAbility(user, 'OPR', 'operate equipment');
+  if (right === 'edit') requireAbility(user, 'WRITE', 'change device settings');
   const channels = checkOperationChannels(op, {
     ...type.counts,
     aoRegister: type.aoRegister,

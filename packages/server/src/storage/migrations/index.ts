@@ -22,6 +22,8 @@ import { equipmentTypes } from './0015_equipment_types.js';
 import { files } from './0016_files.js';
 import { diagrams } from './0017_diagrams.js';
 import { diagramLinks } from './0018_diagram_links.js';
+import { userAccess } from './0019_user_access.js';
+import { notices } from './0020_notices.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -42,4 +44,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_files': files,
   '0017_diagrams': diagrams,
   '0018_diagram_links': diagramLinks,
+  '0019_user_access': userAccess,
+  '0020_notices': notices,
 };
