@@ -122,7 +122,16 @@ describe('the console language', () => {
     });
     resetTabs();
     showShell();
-    expect(columnTitles()).toEqual(['监控', '历史数据', '系统概览', '地图', '大屏展示', '设备配置', '设置']);
+    expect(columnTitles()).toEqual([
+      '监控',
+      '历史数据',
+      '系统概览',
+      '地图',
+      '大屏展示',
+      '设备配置',
+      '通知',
+      '设置',
+    ]);
 
     fireEvent.click(screen.getByLabelText('语言', { selector: 'button' }));
     fireEvent.click(await screen.findByText('繁體中文'));
@@ -135,13 +144,16 @@ describe('the console language', () => {
         '地圖',
         '大屏展示',
         '設備配置',
+        '通知',
         '設定',
       ]),
     );
     expect(document.querySelector('.fl-tab.fl-active')?.textContent).toBe('歷史資料');
     expect(document.documentElement.lang).toBe('zh-TW');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('tc');
-    await waitFor(() => expect(mock.calls.map((c) => c.body)).toEqual([{ language: 'tc' }]));
+    await waitFor(() =>
+      expect(mock.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'tc' }]),
+    );
 
     // The next visit starts in traditional Chinese.
     const fresh = await freshI18n();

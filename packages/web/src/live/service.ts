@@ -22,6 +22,8 @@ import { useSession } from '../session/store';
 import { pushSeen, stopAdding } from '../equipment/adding';
 import { cancelRefresh, scheduleRefresh } from '../equipment/refresh';
 import { RegisterReads } from '../rules/register-reads';
+import { recordHistory } from '../shell/historyLists';
+import { noticeArrived } from '../shell/notices';
 import { DeviceInfoBatcher } from './batcher';
 import { LiveClient, liveUrl } from './client';
 import { setLiveStatus } from './status';
@@ -116,11 +118,22 @@ function route(message: ServerMessage): void {
       equipment().markAlarm(message.info.SN);
       handleAlarm(message.info);
       return;
+    case 'Notice':
+      // A new announcement or alarm notices for this user: the popover and pages read them anew.
+      noticeArrived(message.info);
+      return;
     case 'unregister':
+      recordHistory('debug', { text: `live: unregister (${message.info.reason})` });
       setLiveStatus('connecting');
       return;
     case 'ModbusReg':
+      registerReads.onMessage(message);
+      return;
     case 'error':
+      // §3's debug list: what the server refused, kept per user.
+      recordHistory('debug', {
+        text: `${message.info.infotype ?? 'live'}: ${message.info.code} ${message.info.message}`,
+      });
       registerReads.onMessage(message);
       return;
     default:

@@ -11,6 +11,7 @@ import {
 import type { RouteEntry } from './table';
 import { flatten, routes } from './table';
 import { testKey } from '../i18n/test-support';
+import type { Access } from '../session/access';
 
 const table: RouteEntry[] = [
   { path: '/login', titleKey: testKey('login'), public: true, bare: true, hidden: true },
@@ -33,6 +34,32 @@ const table: RouteEntry[] = [
   },
   { path: '/device/:id', titleKey: testKey('device'), level: 0 },
 ];
+
+/** The table with routes that need roles or abilities (§6). */
+const accessTable: RouteEntry[] = [
+  ...table,
+  { path: '/writers', titleKey: testKey('writers'), level: 4, access: { abilities: ['WRITE'] } },
+  {
+    path: '/editors',
+    titleKey: testKey('editors'),
+    level: 0,
+    access: ['editor'],
+    children: [
+      { path: '/editors/all', titleKey: testKey('editorsAll') },
+      {
+        path: '/editors/no-guests',
+        titleKey: testKey('noGuests'),
+        access: { roles: ['guest'], mode: 'except' },
+      },
+    ],
+  },
+];
+
+const ALL: Access = { admin: false, roles: [], abilities: ['READ', 'WRITE', 'OPR', 'DELETE'] };
+const READER: Access = { admin: false, roles: [], abilities: ['READ'] };
+const EDITOR: Access = { admin: false, roles: ['editor'], abilities: ['READ', 'WRITE'] };
+const GUEST_EDITOR: Access = { admin: false, roles: ['editor', 'guest'], abilities: ['READ'] };
+const ADMIN: Access = { admin: true, roles: [], abilities: [] };
 
 const paths = (entries: readonly RouteEntry[]) => flatten(entries).map((e) => e.path);
 
@@ -143,5 +170,46 @@ describe('routeAllowed', () => {
   it('refuses the role meta below its role', () => {
     expect(routeAllowed('/gold-role', 5, table)).toBe(false);
     expect(routeAllowed('/gold-role?tab=1', 6, table)).toBe(true);
+  });
+});
+
+describe('the Authority list after the thresholds (§2, §6)', () => {
+  it('keeps a route needing an ability only for a user holding it', () => {
+    expect(paths(assembleRoutes({ level: 4, access: ALL }, accessTable))).toContain('/writers');
+    expect(paths(assembleRoutes({ level: 4, access: READER }, accessTable))).not.toContain('/writers');
+    expect(routeAllowed('/writers', { level: 4, access: READER }, accessTable)).toBe(false);
+    expect(routeAllowed('/writers', { level: 4, access: EDITOR }, accessTable)).toBe(true);
+  });
+
+  it('judges the level first: the access does not open a route above it', () => {
+    expect(routeAllowed('/writers', { level: 3, access: ALL }, accessTable)).toBe(false);
+    expect(routeAllowed('/writers', { level: 3, access: ADMIN }, accessTable)).toBe(false);
+    expect(routeAllowed('/admin', { level: 999, access: ADMIN }, accessTable)).toBe(false);
+  });
+
+  it('a role list on a group cuts its children; a child may ask more', () => {
+    expect(paths(assembleRoutes({ level: 0, access: ALL }, accessTable))).not.toContain('/editors/all');
+    expect(paths(assembleRoutes({ level: 0, access: EDITOR }, accessTable))).toEqual(
+      expect.arrayContaining(['/editors', '/editors/all', '/editors/no-guests']),
+    );
+    const guest = paths(assembleRoutes({ level: 0, access: GUEST_EDITOR }, accessTable));
+    expect(guest).toContain('/editors/all');
+    expect(guest).not.toContain('/editors/no-guests');
+    expect(routeAllowed('/editors/no-guests', { level: 0, access: GUEST_EDITOR }, accessTable)).toBe(false);
+    expect(routeAllowed('/editors/no-guests', { level: 0, access: ADMIN }, accessTable)).toBe(true);
+  });
+
+  it('refuses what needs access until the access is known; a bare level judges the level alone', () => {
+    expect(routeAllowed('/writers', { level: 4, access: null }, accessTable)).toBe(false);
+    expect(routeAllowed('/user', { level: 4, access: null }, accessTable)).toBe(true);
+    expect(routeAllowed('/writers', 4, accessTable)).toBe(true);
+  });
+
+  it('on the real table adding equipment needs WRITE, and administration the level 1000', () => {
+    expect(routeAllowed('/addEquips', { level: 4, access: ALL })).toBe(true);
+    expect(routeAllowed('/addEquips', { level: 4, access: READER })).toBe(false);
+    expect(routeAllowed('/admin/users', { level: 999, access: ALL })).toBe(false);
+    expect(routeAllowed('/admin/users', { level: 1000, access: { ...ALL, admin: true } })).toBe(true);
+    expect(paths(assembleRoutes({ level: 100, access: ALL }))).not.toContain('/admin');
   });
 });

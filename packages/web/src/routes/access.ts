@@ -1,11 +1,23 @@
 /**
- * Which routes a signed-in user reaches, from the numeric authority level of GET /me (§2): the
- * base routes always, the groups from their thresholds up, and a route with a role meta only
- * when that role number is at most the user's level.
+ * Which routes a signed-in user reaches, from GET /me (§2): the base routes always, the groups
+ * from their thresholds of the numeric authority level up, a route with a role meta only when
+ * that role number is at most the user's level; then the user's Authority list (§6's admin flag,
+ * roles and abilities, session/access.ts) filters the routes that name an `access` need.
  */
 import { matchPath } from 'react-router';
+import { can } from '../session/access';
+import type { Access } from '../session/access';
 import { routes } from './table';
 import type { RouteEntry } from './table';
+
+/**
+ * Who asks: the authority level and the access of GET /me (null until it has answered, when a
+ * route needing roles or abilities is refused). A bare level judges the level alone, as the
+ * callers that know nothing of roles do.
+ */
+export type RouteViewer = number | { readonly level: number; readonly access: Access | null };
+
+const levelOf = (viewer: RouteViewer): number => (typeof viewer === 'number' ? viewer : viewer.level);
 
 /** The authority groups of §2, lowest first; a level reaches every group whose `min` it meets. */
 export const AUTHORITY_GROUPS = [
@@ -35,18 +47,20 @@ export function hasOperatingRole(level: number): boolean {
   return authorityGroups(level).length > 0;
 }
 
-/** Whether the entry itself (not its parents) is open to the level. */
-export function entryAllowed(entry: RouteEntry, level: number): boolean {
+/** Whether the entry itself (not its parents) is open to the viewer: level thresholds, then access. */
+export function entryAllowed(entry: RouteEntry, viewer: RouteViewer): boolean {
+  const level = levelOf(viewer);
   if (entry.level !== undefined && level < entry.level) return false;
   if (entry.role !== undefined && entry.role > level) return false;
+  if (entry.access !== undefined && typeof viewer !== 'number') return can(viewer.access, entry.access);
   return true;
 }
 
-/** The table cut down to what the level reaches; children inherit their parent's cut. */
-export function assembleRoutes(level: number, entries: readonly RouteEntry[] = routes): RouteEntry[] {
+/** The table cut down to what the viewer reaches; children inherit their parent's cut. */
+export function assembleRoutes(viewer: RouteViewer, entries: readonly RouteEntry[] = routes): RouteEntry[] {
   return entries
-    .filter((e) => entryAllowed(e, level))
-    .map((e) => (e.children ? { ...e, children: assembleRoutes(level, e.children) } : e));
+    .filter((e) => entryAllowed(e, viewer))
+    .map((e) => (e.children ? { ...e, children: assembleRoutes(viewer, e.children) } : e));
 }
 
 /** The path without query, hash or trailing slash ('/' stays '/'). */
@@ -76,13 +90,17 @@ export function findRoute(path: string, entries: readonly RouteEntry[] = routes)
 }
 
 /**
- * Whether a signed-in user of this level may open the path. Unknown paths are allowed so the
- * not-found page answers them; public routes are open to all; otherwise every entry on the way
- * down must be open to the level. The navigation guard sends a refusal to /403.
+ * Whether a signed-in viewer may open the path. Unknown paths are allowed so the not-found page
+ * answers them; public routes are open to all; otherwise every entry on the way down must be open
+ * to the viewer. The navigation guard sends a refusal to /403.
  */
-export function routeAllowed(path: string, level: number, entries: readonly RouteEntry[] = routes): boolean {
+export function routeAllowed(
+  path: string,
+  viewer: RouteViewer,
+  entries: readonly RouteEntry[] = routes,
+): boolean {
   const chain = routeChain(path, entries);
   if (chain.length === 0) return true;
   if (chain.at(-1)?.public) return true;
-  return chain.every((e) => entryAllowed(e, level));
+  return chain.every((e) => entryAllowed(e, viewer));
 }

@@ -65,6 +65,29 @@ describe('signed in', () => {
     expect(decide(signedIn('/Equips', '', -1))).toEqual({ kind: 'redirect', to: '/noRole' });
     expect(decide(signedIn('/noRole', '', -1))).toEqual({ kind: 'allow' });
   });
+  it("sends to /403 a route the user's roles or abilities do not reach (after the level)", () => {
+    const reader = { admin: false, roles: [], abilities: ['READ' as const] };
+    const writer = { ...reader, abilities: ['READ' as const, 'WRITE' as const] };
+    expect(decide({ ...signedIn('/addEquips', '', 4), access: reader })).toEqual({
+      kind: 'redirect',
+      to: '/403',
+    });
+    expect(decide({ ...signedIn('/addEquips', '', 4), access: writer })).toEqual({ kind: 'allow' });
+    expect(decide({ ...signedIn('/addEquips', '', 3), access: writer })).toEqual({
+      kind: 'redirect',
+      to: '/403',
+    });
+  });
+  it('sends to /403 the administration below the level 1000, admin flag or not', () => {
+    const all = { admin: false, roles: [], abilities: ['READ' as const] };
+    expect(decide({ ...signedIn('/admin/users', '', 999), access: all })).toEqual({
+      kind: 'redirect',
+      to: '/403',
+    });
+    expect(decide({ ...signedIn('/admin/users', '', 1000), access: { ...all, admin: true } })).toEqual({
+      kind: 'allow',
+    });
+  });
 });
 
 describe('a share link (/share?code=…)', () => {

@@ -2,6 +2,7 @@
  * The navigation guard's decisions (specification §4 "Navigation guard"), as a pure function of
  * where the user goes and what the session holds; routes/guard.tsx carries them out.
  */
+import type { Access } from '../session/access';
 import { hasOperatingRole, normalizePath, routeAllowed } from './access';
 import { WHITELIST } from './table';
 
@@ -20,6 +21,11 @@ export interface GuardInput {
   readonly signedIn: boolean;
   /** The user's authority level once GET /me has answered, else null. */
   readonly level: number | null;
+  /**
+   * The user's admin flag, roles and abilities from the same reply (§6): routes that need some
+   * are refused without them. Not given, only the level is judged.
+   */
+  readonly access?: Access;
   /** A sign-in is storing its tokens and loading the user's record right now. */
   readonly starting?: boolean;
   /**
@@ -142,6 +148,7 @@ export function decide(input: GuardInput): GuardDecision {
   if (!hasOperatingRole(input.level)) {
     return path === NO_ROLE_PATH ? { kind: 'allow' } : { kind: 'redirect', to: NO_ROLE_PATH };
   }
-  if (!routeAllowed(path, input.level)) return { kind: 'redirect', to: FORBIDDEN_PATH };
+  const viewer = input.access ? { level: input.level, access: input.access } : input.level;
+  if (!routeAllowed(path, viewer)) return { kind: 'redirect', to: FORBIDDEN_PATH };
   return { kind: 'allow' };
 }

@@ -105,6 +105,7 @@ export default function RouteGuard() {
     search: location.search,
     signedIn: accessToken !== null,
     level: me?.authority ?? null,
+    ...(me ? { access: me.access } : {}),
     starting,
     allowedOrigins,
   });

@@ -1,11 +1,13 @@
 /**
  * The console's routes as data (specification §2): path, title key, icon, the authority level
- * and role needed, hidden and public flags. The router, the menus, the breadcrumb, the tabs and
- * the guards are all derived from this one table.
+ * and role needed, the roles and abilities needed (§6), the button-level permission points (§3
+ * menu node), hidden and public flags. The router, the menus, the breadcrumb, the tabs and the
+ * guards are all derived from this one table.
  */
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
+import type { AccessNeed } from '../session/access';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -20,6 +22,16 @@ export interface RouteEntry {
   readonly level?: number;
   /** A role number; the route is kept only when it is at most the user's level. */
   readonly role?: number;
+  /**
+   * The roles or abilities the route needs (§6, session/access.ts), judged after the level: the
+   * user's Authority list filtering the routes further (§2).
+   */
+  readonly access?: AccessNeed;
+  /**
+   * Button-level permission points (§3 menu node): a name the page's buttons ask for
+   * (routes/points.ts `usePoint`) → what it needs. Children see their parents' points.
+   */
+  readonly points?: Readonly<Record<string, AccessNeed>>;
   /** Not in menus (still reachable). */
   readonly hidden?: boolean;
   /** Reachable signed out (the guard's whitelist). */
@@ -48,6 +60,15 @@ export interface RouteDevice {
 }
 
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+/**
+ * The points of the pages that show one device (monitoring and its configuration): the server
+ * checks the same abilities (deleting equipment needs DELETE, operating outputs OPR).
+ */
+export const DEVICE_POINTS = {
+  deleteEquipment: { abilities: ['DELETE'] },
+  operate: { abilities: ['OPR'] },
+} as const satisfies Record<string, AccessNeed>;
 
 export const HOME_PATH = '/Equips';
 
@@ -100,6 +121,7 @@ export const routes: readonly RouteEntry[] = [
     icon: 'DashboardOutlined',
     level: 0,
     pinned: true,
+    points: DEVICE_POINTS,
     page: page(() => import('../features/monitoring/MonitoringPage')),
   },
   {
@@ -147,6 +169,7 @@ export const routes: readonly RouteEntry[] = [
     titleKey: 'shell.routes.baseConfig',
     icon: 'ProfileOutlined',
     level: 0,
+    points: DEVICE_POINTS,
     page: page(() => import('../features/base-config/BaseConfigIndexPage')),
     children: [
       {
@@ -174,13 +197,66 @@ export const routes: readonly RouteEntry[] = [
     ],
   },
   {
-    // §2 lists it as public, but adding needs an owner: any signed-in user (new accounts are level 4).
+    // §2 lists it as public, but adding needs an owner: any signed-in user (new accounts are level 4)
+    // holding WRITE, which the server asks for creating equipment.
     path: '/addEquips',
     titleKey: 'equipment.add.title',
     icon: 'ControlOutlined',
     level: 4,
+    access: { abilities: ['WRITE'] },
     hidden: true,
     page: page(() => import('../features/equipment/AddEquipmentPage')),
+  },
+  {
+    // Administration (issue 25): authority 1000 and up; the server checks every call again.
+    path: '/admin',
+    titleKey: 'shell.routes.admin',
+    icon: 'SafetyOutlined',
+    level: 1000,
+    redirect: '/admin/users',
+    children: [
+      {
+        path: '/admin/users',
+        titleKey: 'shell.routes.adminUsers',
+        icon: 'TeamOutlined',
+        page: page(() => import('../features/admin/users/UsersPage')),
+      },
+      {
+        path: '/admin/tenants',
+        titleKey: 'shell.routes.adminTenants',
+        icon: 'ShopOutlined',
+        page: page(() => import('../features/admin/tenants/TenantsPage')),
+      },
+      {
+        path: '/admin/notices',
+        titleKey: 'shell.routes.adminNotices',
+        icon: 'BellOutlined',
+        page: page(() => import('../features/notices/AdminNoticesPage')),
+      },
+    ],
+  },
+  {
+    // §2 'notification info' and 'alarm notifications': the user's notices (notices/); the
+    // header's popover links here.
+    path: '/notices',
+    titleKey: 'shell.routes.notices',
+    icon: 'BellOutlined',
+    level: 0,
+    redirect: '/notices/info',
+    children: [
+      {
+        path: '/notices/info',
+        titleKey: 'shell.routes.noticeInfo',
+        icon: 'BellOutlined',
+        page: page(() => import('../features/notices/NoticeInfoPage')),
+      },
+      {
+        path: '/notices/alarms',
+        titleKey: 'shell.routes.alarmNotices',
+        icon: 'AlertOutlined',
+        page: page(() => import('../features/notices/AlarmNoticesPage')),
+      },
+    ],
   },
   {
     path: '/setting',

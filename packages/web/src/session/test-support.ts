@@ -2,7 +2,7 @@
  * Test helpers for the session and the calls it makes: a fetch stand-in that answers by method
  * and path and records every request, and a signed-in user record.
  */
-import { PARAM_DEFAULTS } from '@fieldlink/protocol';
+import { ADMIN_LEVEL, PARAM_DEFAULTS } from '@fieldlink/protocol';
 import { vi } from 'vitest';
 import type { Me } from './me';
 
@@ -63,6 +63,13 @@ export const errorReply = (status: number, code: string, message: string): Reply
   body: { error: { code, message } },
 });
 
+/** The access of an ordinary account: no role, the four abilities (the server's default). */
+export const SAMPLE_ACCESS: Me['access'] = {
+  admin: false,
+  roles: [],
+  abilities: ['READ', 'WRITE', 'OPR', 'DELETE'],
+};
+
 export function sampleMe(overrides: Partial<Me> = {}): Me {
   return {
     id: 7,
@@ -76,6 +83,8 @@ export function sampleMe(overrides: Partial<Me> = {}): Me {
     cameraParam: null,
     chartFilters: {},
     registeredAt: '2026-01-05T08:00:00.000Z',
+    // What every account holds unless an administrator changed it (§6); the server's admin flag.
+    access: { ...SAMPLE_ACCESS, admin: (overrides.authority ?? 4) >= ADMIN_LEVEL },
     ...overrides,
   };
 }

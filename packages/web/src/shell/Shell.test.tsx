@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { useState } from 'react';
@@ -44,11 +45,13 @@ function show(at = '/Equips') {
     { initialEntries: [at] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </I18nextProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
   const go = (to: string) => act(() => void router.navigate(to));
   return { router, go };

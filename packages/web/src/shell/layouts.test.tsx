@@ -27,6 +27,7 @@ const FIRST_LEVEL = [
   'Map',
   'Big screen',
   'Device configuration',
+  'Notifications',
   'Settings',
 ];
 

@@ -2,12 +2,15 @@
  * What jsdom lacks and antd uses (media queries, resize observation, scrolling), for the
  * component tests of the shell and the settings; drawing a router with the providers around it.
  */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { App } from 'antd';
 import { createElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { DataRouter, RouteObject } from 'react-router';
+import { queryClient } from '../app/query-client';
+import { WEATHER_QUERY_KEY } from '../features/weather/useWeather';
 import { i18n } from '../i18n';
 
 export function installDomStubs(): void {
@@ -42,13 +45,22 @@ export function installDomStubs(): void {
   window.scrollTo = () => undefined;
 }
 
-/** Draw a router inside what the console's pages expect around them: i18n and antd's App. */
+/**
+ * Draw a router inside what the console's pages expect around them: the console's own query
+ * client (the equipment store's reads go through it), i18n and antd's App.
+ */
 export function renderRouter(router: DataRouter): DataRouter {
+  // No weather service here: the header's weather asks nothing of the tests' servers.
+  queryClient.setQueryData(WEATHER_QUERY_KEY, { configured: false, weather: null, problem: null });
   render(
     createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(App, null, createElement(RouterProvider, { router })),
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(App, null, createElement(RouterProvider, { router })),
+      ),
     ),
   );
   return router;

@@ -11,6 +11,7 @@ import { assembleRoutes, findRoute } from '../routes/access';
 import { menuTree } from '../routes/navigation';
 import type { MenuNode } from '../routes/navigation';
 import type { RouteEntry } from '../routes/table';
+import { useAccess } from '../session/access';
 import { useMe } from '../session/me';
 
 export interface ShellRoutes {
@@ -24,6 +25,7 @@ export interface ShellRoutes {
 export function useShellRoutes(): ShellRoutes {
   // Before GET /me answers nothing past the base routes is shown.
   const level = useMe((s) => s.me?.authority ?? -1);
+  const access = useAccess();
   const branded = useBranding((s) => s.branded);
   const { pathname } = useLocation();
   // The /baseConfig group's children come from the equipment (§2): these change on a load or a
@@ -34,8 +36,9 @@ export function useShellRoutes(): ShellRoutes {
   const types = useDirectory((d) => d.types);
   const activeId = baseConfigId(pathname);
   const entries = useMemo(
-    () => withBaseConfig(assembleRoutes(level), { status, tree, entries: devices, types }, activeId),
-    [level, status, tree, devices, types, activeId],
+    () =>
+      withBaseConfig(assembleRoutes({ level, access }), { status, tree, entries: devices, types }, activeId),
+    [level, access, status, tree, devices, types, activeId],
   );
   const menu = useMemo(() => menuTree(entries, { branded }), [entries, branded]);
   const activePath = findRoute(pathname, entries)?.path ?? pathname;

@@ -12,6 +12,7 @@ const TABS = [
   '账号绑定',
   '报警声音',
   '免打扰时段',
+  '邮件报警',
   '系统参数',
   '语言',
   '摄像头',
@@ -45,7 +46,7 @@ describe('personal center page', PATIENT, () => {
     expect(screen.queryByText('个人中心')).toBeNull();
   });
 
-  it('has the nine tabs, the profile open first', () => {
+  it('has the ten tabs, the profile open first', () => {
     signIn(sampleMe({ userName: 'carol' }));
     renderAccount(<PersonalCenterPage />);
     expect(screen.getByText('个人中心')).toBeTruthy();
@@ -107,6 +108,7 @@ describe('personal center page', PATIENT, () => {
       'Phone and e-mail',
       'Alarm sound',
       'Quiet hours',
+      'Alarm e-mails',
       'System parameters',
       'Language',
       'Cameras',

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../session/me';
 import CamerasPanel from '../cameras/CamerasPanel';
 import PersonalFilesTab from '../files/PersonalFilesTab';
+import EmailAlarmsPanel from '../notices/EmailAlarmsPanel';
 import AlarmSoundForm from './AlarmSoundForm';
 import BindingPanel from './BindingPanel';
 import LanguagePanel from './LanguagePanel';
@@ -38,6 +39,11 @@ export default function PersonalCenterPage() {
             key: 'quietHours',
             label: t('account.tabs.quietHours'),
             children: <QuietHoursForm param={me.param} />,
+          },
+          {
+            key: 'alarmMail',
+            label: t('notices.settings.title'),
+            children: <EmailAlarmsPanel me={me} />,
           },
           {
             key: 'systemParams',

@@ -1,9 +1,15 @@
-/** Who the user is (name, id, level, phone, e-mail, registration) and the one free field, the city. */
-import { Button, Descriptions, Form, Input, Space } from 'antd';
+/**
+ * Who the user is (name, id, level, phone, e-mail, registration) and the one free field, the city:
+ * the area the header's weather is for (a place the weather service offers, or text).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorityGroups } from '../../routes/access';
 import type { Me } from '../../session/me';
+import AreaField from '../weather/AreaField';
+import { WEATHER_QUERY_KEY } from '../weather/useWeather';
 import { localeOf } from './settings';
 import { useSaveMe } from './useSaveMe';
 
@@ -17,6 +23,8 @@ export default function ProfilePanel({ me }: { me: Me }) {
   const group = authorityGroups(me.authority).at(-1);
   const none = t('account.profile.none');
   const locale = localeOf(i18n.language);
+  const queries = useQueryClient();
+  const language = me.language;
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -45,14 +53,14 @@ export default function ProfilePanel({ me }: { me: Me }) {
         form={form}
         layout="inline"
         initialValues={{ city: me.city ?? '' }}
-        onFinish={({ city }) => void save({ city: city.trim() === '' ? null : city.trim() })}
+        onFinish={({ city }) =>
+          void save({ city: city.trim() === '' ? null : city.trim() }).then((saved) => {
+            if (saved) void queries.invalidateQueries({ queryKey: WEATHER_QUERY_KEY });
+          })
+        }
       >
         <Form.Item name="city" label={t('account.profile.city')}>
-          <Input
-            maxLength={CITY_MAX}
-            placeholder={t('account.profile.cityPlaceholder')}
-            style={{ width: 220 }}
-          />
+          <AreaField maxLength={CITY_MAX} language={language} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('account.actions.save')}

@@ -2,21 +2,20 @@
  * The frame of the sign-in pages: the tenant's login title image (or the title as text when there
  * is no image), the page's card, and a language choice (kept for the account at sign-in).
  */
-import { Card, Flex, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Flex, Select } from 'antd';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranding } from '../../branding/store';
 import { isLanguage, LANGUAGES } from '../../i18n';
 import { chooseLanguage } from '../../session/language';
 import { LANGUAGE_NAMES } from './languages';
+import LoginBrand, { SIGN_IN_BACKGROUND } from './LoginBrand';
 
 export default function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const appTitle = useBranding((b) => b.appTitle);
   const titleImage = useBranding((b) => b.loginTitleImage);
-  const [imageFailed, setImageFailed] = useState(false);
-  useEffect(() => setImageFailed(false), [titleImage]);
   useEffect(() => {
     document.title = `${title} - ${appTitle}`;
   }, [title, appTitle]);
@@ -29,7 +28,7 @@ export default function AuthLayout({ title, children }: { title: string; childre
       style={{
         minHeight: '100vh',
         padding: 16,
-        background: 'linear-gradient(160deg, #e8f1fb 0%, #f6f8fb 55%, #eef5ee 100%)',
+        background: SIGN_IN_BACKGROUND,
       }}
     >
       <div style={{ position: 'absolute', top: 16, right: 16 }}>
@@ -42,19 +41,7 @@ export default function AuthLayout({ title, children }: { title: string; childre
           onChange={(lang) => void chooseLanguage(lang)}
         />
       </div>
-      <div style={{ textAlign: 'center', marginBottom: 24 }}>
-        {!imageFailed && (
-          <img
-            src={titleImage}
-            alt=""
-            style={{ maxWidth: 360, maxHeight: 96, display: 'block', margin: '0 auto 8px' }}
-            onError={() => setImageFailed(true)}
-          />
-        )}
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {appTitle}
-        </Typography.Title>
-      </div>
+      <LoginBrand titleImage={titleImage} title={appTitle} />
       <Card title={title} style={{ width: '100%', maxWidth: 400 }}>
         {children}
       </Card>

@@ -7,8 +7,15 @@ import { Input, Space } from 'antd';
 import type { InputProps } from 'antd';
 import { useBranding } from '../../branding/store';
 
-export default function UserNameInput(props: InputProps) {
-  const prefix = useBranding((b) => b.userNamePrefix);
+export default function UserNameInput({
+  namePrefix,
+  ...props
+}: InputProps & {
+  /** The prefix to show instead of the brand's (the tenants page previews a draft with it). */
+  readonly namePrefix?: string;
+}) {
+  const brandPrefix = useBranding((b) => b.userNamePrefix);
+  const prefix = namePrefix ?? brandPrefix;
   const input = <Input prefix={<UserOutlined />} autoComplete="username" {...props} />;
   if (!prefix) return input;
   return (

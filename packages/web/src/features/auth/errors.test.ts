@@ -10,6 +10,12 @@ const t = i18n.t.bind(i18n);
 /** The server's messages (docs/api.md) and what the user reads for each, in English. */
 const SERVER_MESSAGES: readonly (readonly [number, string, string, string])[] = [
   [401, 'account or password wrong', 'auth.errors.wrongCredentials', en.errors.wrongCredentials],
+  [
+    403,
+    'this account is disabled; contact the administrator',
+    'auth.errors.accountDisabled',
+    en.errors.accountDisabled,
+  ],
   [409, 'user name already taken', 'auth.errors.userNameTaken', en.errors.userNameTaken],
   [409, 'phone already registered', 'auth.errors.phoneRegistered', en.errors.phoneRegistered],
   [

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../i18n';
 
 const BY_MESSAGE: Readonly<Record<string, MessageKey>> = {
   'account or password wrong': 'auth.errors.wrongCredentials',
+  'this account is disabled; contact the administrator': 'auth.errors.accountDisabled',
   'user name already taken': 'auth.errors.userNameTaken',
   'phone already registered': 'auth.errors.phoneRegistered',
   'user name or phone already registered': 'auth.errors.userNameOrPhoneTaken',

@@ -7,7 +7,8 @@ import { useEquipmentStore } from '../../equipment/store';
 import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { deviceEntry, sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import en from '../../locales/en/equipment';
-import { errorReply } from '../../session/test-support';
+import { useMe } from '../../session/me';
+import { errorReply, SAMPLE_ACCESS, sampleMe } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
 import { buttonNamed } from '../auth/test-render';
 import { REFRESH_AFTER_MS } from '../../equipment/refresh';
@@ -18,7 +19,12 @@ const SLOW = { timeout: 8000 };
 const HOST = sampleRecord({ id: 10, unid: 'SN10', sn: 'SN10', type: 'FL-JYTeam001', name: 'Team host' });
 const PUMP = sampleRecord({ id: 1, unid: 'SN1', sn: 'SN1', name: 'Pump' });
 
-const hooks = setUpDeviceTests({ after: () => vi.useRealTimers() });
+const hooks = setUpDeviceTests({
+  after: () => {
+    vi.useRealTimers();
+    useMe.getState().setMe(null);
+  },
+});
 let calls: RecordedRequest[] = [];
 
 const PLANT = [
@@ -30,6 +36,7 @@ const PLANT = [
 
 /** `record` held and selected in a tree of `entries` (the pump, the team host and its two slaves). */
 function show(record: Equipment, reply: Reply = { status: 204 }, entries = PLANT) {
+  if (!useMe.getState().me) useMe.getState().setMe(sampleMe());
   seedEquipment({
     types: { 'FL-R8': sampleType(), 'FL-JYTeam001': { ...sampleType('FL-JYTeam001'), hostRole: 'team' } },
     entries,
@@ -58,6 +65,16 @@ describe('deleting a device', { timeout: 30_000 }, () => {
     show({ ...PUMP, permission: permissionFromLevel(3) });
     expect(screen.queryByText(en.delete.button)).toBeNull();
     cleanup();
+    show(PUMP);
+    expect(screen.getByText(en.delete.button)).toBeTruthy();
+  });
+
+  it("is not offered without the account's DELETE ability (§6), unless admin", () => {
+    useMe.getState().setMe(sampleMe({ access: { ...SAMPLE_ACCESS, abilities: ['READ', 'WRITE', 'OPR'] } }));
+    show(PUMP);
+    expect(screen.queryByText(en.delete.button)).toBeNull();
+    cleanup();
+    useMe.getState().setMe(sampleMe({ authority: 1000, access: { admin: true, roles: [], abilities: [] } }));
     show(PUMP);
     expect(screen.getByText(en.delete.button)).toBeTruthy();
   });

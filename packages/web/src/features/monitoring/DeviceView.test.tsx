@@ -6,13 +6,15 @@ import { permissionFromLevel } from '../../equipment/rights';
 import { resetEquipment } from '../../equipment/loading';
 import { sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
-import { mockFetch } from '../../session/test-support';
+import { useMe } from '../../session/me';
+import { mockFetch, SAMPLE_ACCESS, sampleMe } from '../../session/test-support';
 import DeviceView from './DeviceView';
 import { renderWithApp } from './test-render';
 
 const COUNTS = { do: 2, di: 0, ai: 0, ao: 2 };
 const READ_ONLY = 'Read only: you can watch this device but not operate it.';
 const NO_CONFIG = 'No configuration permission currently';
+const NO_OPR = 'Your account may not operate outputs (it lacks the OPR ability); ask an administrator.';
 
 /** The device view of a board with two relays and two analog outputs, under `permission`. */
 function renderWith(permission: Permission, more: Partial<Equipment> = {}) {
@@ -31,6 +33,7 @@ const controls = () => ({
 let restore = (): void => undefined;
 beforeEach(() => {
   setLanguage('en');
+  useMe.getState().setMe(sampleMe());
   // The record read on selection fails: the one held stays.
   restore = mockFetch({ 'GET /equipment/5': { status: 500 } }).restore;
 });
@@ -38,6 +41,7 @@ afterEach(() => {
   restore();
   cleanup();
   resetEquipment();
+  useMe.getState().setMe(null);
 });
 
 describe('device view by permission', () => {
@@ -68,6 +72,31 @@ describe('device view by permission', () => {
     expect(controls()).toEqual({ switches: 0, aoSet: 0, aoInputs: 0 });
     expect(screen.getByText(READ_ONLY)).toBeTruthy();
     expect(screen.queryByTestId('no-config')).toBeNull();
+  });
+});
+
+describe("device view by the account's abilities (§6)", () => {
+  it('without OPR an owner does not operate, and is told why', () => {
+    useMe
+      .getState()
+      .setMe(sampleMe({ access: { ...SAMPLE_ACCESS, abilities: ['READ', 'WRITE', 'DELETE'] } }));
+    renderWith(sampleRecord().permission);
+    expect(controls()).toEqual({ switches: 0, aoSet: 0, aoInputs: 0 });
+    expect(screen.getByText(NO_OPR)).toBeTruthy();
+    expect(screen.queryByText(READ_ONLY)).toBeNull();
+    expect(screen.queryByTestId('no-config')).toBeNull();
+  });
+
+  it('without OPR a reader is told it is read only (the right says so first)', () => {
+    useMe.getState().setMe(sampleMe({ access: { ...SAMPLE_ACCESS, abilities: ['READ'] } }));
+    renderWith(permissionFromLevel(1));
+    expect(screen.getByText(READ_ONLY)).toBeTruthy();
+  });
+
+  it('the admin flag operates whatever the abilities', () => {
+    useMe.getState().setMe(sampleMe({ authority: 1000, access: { admin: true, roles: [], abilities: [] } }));
+    renderWith(permissionFromLevel(2));
+    expect(controls()).toEqual({ switches: 2, aoSet: 2, aoInputs: 2 });
   });
 });
 

@@ -15,6 +15,7 @@ import { canConfigure, canOperate } from '../../equipment/rights';
 import { useDirectory, usePermission, useRecord } from '../../equipment/directory';
 import { loadRecord } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
+import { usePoint } from '../../routes/points';
 import { useMe } from '../../session/me';
 import CameraTab from '../cameras/CameraTab';
 import { hasCameraRight } from '../cameras/access';
@@ -69,6 +70,7 @@ export default function DeviceView({
   const me = useMe((s) => s.me);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<DeviceTab>(initialTab);
+  const operatePoint = usePoint('operate');
 
   useEffect(() => {
     setError(null);
@@ -88,7 +90,8 @@ export default function DeviceView({
     return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   }
 
-  const operate = canOperate(permission);
+  // The device's right and the account's OPR ability (§6; the server asks both).
+  const operate = canOperate(permission) && operatePoint;
   const typeName = type ? (type.names[i18n.language as 'en' | 'zh' | 'tc'] ?? type.names.zh) : record.type;
   const isOnline = flags?.isOnline ?? record.status.online;
   const isAlarm = flags?.isAlarm ?? false;
@@ -102,7 +105,15 @@ export default function DeviceView({
 
   const liveTab = (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {!operate && <Alert type="info" showIcon message={t('monitoring.device.readOnly')} />}
+      {!operate && (
+        <Alert
+          type="info"
+          showIcon
+          message={t(
+            canOperate(permission) ? 'monitoring.device.noOperateAbility' : 'monitoring.device.readOnly',
+          )}
+        />
+      )}
       {!hasChannels && <Empty description={t('monitoring.device.noChannels')} />}
       {record.counts.do > 0 && (
         <DoPanel

@@ -15,12 +15,15 @@ import { setUpDeviceTests } from '../../equipment/test-hooks';
 import { sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import type { UnsupportedBlocks } from '../../equipment/unsupported';
 import { setLanguage } from '../../i18n';
+import { useMe } from '../../session/me';
+import { sampleMe } from '../../session/test-support';
 import DeviceView from './DeviceView';
 import GroupView from './GroupView';
 import { renderWithApp } from './test-render';
 
 const SLOW = { timeout: 8000 };
-const hooks = setUpDeviceTests();
+// Operating needs the account's OPR ability as well as the right: the sample user holds it.
+const hooks = setUpDeviceTests({ after: () => useMe.getState().setMe(null) });
 const push = (...updates: DeviceUpdate[]) => act(() => useEquipmentStore.getState().applyUpdates(updates));
 
 const AI_LINE =
@@ -57,6 +60,7 @@ const cell = (kind: string, passage: string) =>
 const unavailable = (passage: string) => screen.queryByTestId(`unavailable-${passage}`);
 
 beforeEach(() => {
+  useMe.getState().setMe(sampleMe());
   hooks.serve({
     // The record read on selection fails: the one held stays.
     'GET /equipment/5': { status: 500 },

@@ -20,6 +20,7 @@ import { ApiError } from '../../api/http';
 import { operate } from '../../api/operations';
 import type { BasicParam } from '../../session/me';
 import { useMe } from '../../session/me';
+import { recordHistory } from '../../shell/historyLists';
 import { langOf } from './format';
 import PasswordPrompt from './PasswordPrompt';
 import type { PasswordRequest } from './PasswordPrompt';
@@ -95,12 +96,15 @@ export function useOperation(equipmentId: number): OperationRunner {
       setPending((p) => new Set(p).add(key));
       try {
         const reply = await operate(equipmentId, operation, password === undefined ? {} : { password });
-        if (!quiet)
-          void message.success(
-            t(reply.status === 'started' ? 'monitoring.operation.started' : 'monitoring.operation.done', {
-              operation: name,
-            }),
-          );
+        const done = t(
+          reply.status === 'started' ? 'monitoring.operation.started' : 'monitoring.operation.done',
+          {
+            operation: name,
+          },
+        );
+        // §3's operation list: what was sent and how it ended, kept per user.
+        recordHistory('operation', { text: `#${equipmentId} ${done}` });
+        if (!quiet) void message.success(done);
         return { ok: true };
       } catch (error) {
         if (
@@ -121,6 +125,7 @@ export function useOperation(equipmentId: number): OperationRunner {
                     operation: name,
                     message: error instanceof Error ? error.message : String(error),
                   });
+        recordHistory('operation', { text: `#${equipmentId} ${text}` });
         void message.error(text);
         return { ok: false };
       } finally {

@@ -73,6 +73,7 @@ export default {
   },
   errors: {
     wrongCredentials: 'Account or password wrong',
+    accountDisabled: 'This account is disabled. Please contact the administrator.',
     tooManyAttempts: 'Too many attempts; try again later',
     unreachable: 'Network error: the server cannot be reached',
     timeout: 'Network error: the server did not answer in time',

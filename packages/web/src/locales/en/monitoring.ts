@@ -54,6 +54,8 @@ export default {
     notYet: 'Waiting for the first reading…',
     noConfig: 'No configuration permission currently',
     readOnly: 'Read only: you can watch this device but not operate it.',
+    noOperateAbility:
+      'Your account may not operate outputs (it lacks the OPR ability); ask an administrator.',
     sharedUntil: 'Shared with you until {{time}}',
     loadError: 'The device could not be loaded: {{message}}',
     noChannels: 'This device has no channels.',
@@ -147,5 +149,7 @@ export default {
     empty: 'No alarms in the last 24 hours',
     loadError: 'The alarms could not be loaded: {{message}}',
     new: 'New',
+    more_one: '{{count}} more alarm: see the alarm list',
+    more_other: '{{count}} more alarms: see the alarm list',
   },
 };

@@ -1,5 +1,9 @@
 export default {
   routes: {
+    notices: 'Notifications',
+    noticeInfo: 'Notification info',
+    alarmNotices: 'Alarm notifications',
+    adminNotices: 'Announcements',
     home: 'Home',
     login: 'Sign in',
     register: 'Register',
@@ -19,6 +23,9 @@ export default {
     notFound: 'Page not found',
     diagrams: 'Diagrams',
     diagramProject: 'Diagram',
+    admin: 'Administration',
+    adminUsers: 'Users',
+    adminTenants: 'Tenants',
   },
   header: {
     errorLog: 'Error log',

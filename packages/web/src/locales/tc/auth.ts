@@ -73,6 +73,7 @@ export default {
   },
   errors: {
     wrongCredentials: '帳號或密碼錯誤',
+    accountDisabled: '此帳號已被停用，請聯絡管理員。',
     tooManyAttempts: '嘗試次數過多，請稍後再試',
     unreachable: '網路錯誤：伺服器無法連線',
     timeout: '網路錯誤：伺服器回應逾時',

@@ -54,6 +54,7 @@ export default {
     notYet: '正在等待首次讀取…',
     noConfig: '暫無配置權限',
     readOnly: '唯讀：您可以查看此設備，但不能操作。',
+    noOperateAbility: '您的帳號沒有操作輸出的能力（缺少 OPR），請聯絡管理員。',
     sharedUntil: '分享有效期至 {{time}}',
     loadError: '設備載入失敗：{{message}}',
     noChannels: '此設備沒有通道。',
@@ -143,5 +144,7 @@ export default {
     empty: '最近 24 小時沒有報警',
     loadError: '報警記錄載入失敗：{{message}}',
     new: '新',
+    more_one: '另有 {{count}} 條報警，請查看報警列表',
+    more_other: '另有 {{count}} 條報警，請查看報警列表',
   },
 };

@@ -1,5 +1,9 @@
 export default {
   routes: {
+    notices: '通知',
+    noticeInfo: '通知資訊',
+    alarmNotices: '報警通知',
+    adminNotices: '公告',
     home: '首頁',
     login: '登入',
     register: '註冊',
@@ -19,6 +23,9 @@ export default {
     notFound: '頁面不存在',
     diagrams: '組態圖',
     diagramProject: '組態編輯',
+    admin: '系統管理',
+    adminUsers: '用戶管理',
+    adminTenants: '租戶管理',
   },
   header: {
     errorLog: '錯誤日誌',

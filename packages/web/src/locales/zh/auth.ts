@@ -73,6 +73,7 @@ export default {
   },
   errors: {
     wrongCredentials: '账号或密码错误',
+    accountDisabled: '该账号已被禁用，请联系管理员。',
     tooManyAttempts: '尝试次数过多，请稍后再试',
     unreachable: '网络错误：服务器无法连接',
     timeout: '网络错误：服务器响应超时',

@@ -9,6 +9,9 @@ import diagramDrawing from './diagramDrawing';
 import diagramScene from './diagramScene';
 import diagramLinks from './diagramLinks';
 import bigScreen from './bigScreen';
+import weather from './weather';
+import adminUsers from './adminUsers';
+import adminTenants from './adminTenants';
 import equipment from './equipment';
 import files from './files';
 import history from './history';
@@ -16,6 +19,7 @@ import monitoring from './monitoring';
 import pictures from './pictures';
 import rules from './rules';
 import sharing from './sharing';
+import notices from './notices';
 import shell from './shell';
 import system from './system';
 
@@ -32,6 +36,9 @@ export default {
   diagramScene,
   diagramLinks,
   bigScreen,
+  weather,
+  adminUsers,
+  adminTenants,
   equipment,
   files,
   history,
@@ -39,6 +46,7 @@ export default {
   pictures,
   rules,
   sharing,
+  notices,
   shell,
   system,
 };

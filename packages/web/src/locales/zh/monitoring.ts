@@ -54,6 +54,7 @@ export default {
     notYet: '正在等待首次读取…',
     noConfig: '暂无配置权限',
     readOnly: '只读：您可以查看此设备，但不能操作。',
+    noOperateAbility: '您的账号没有操作输出的能力（缺少 OPR），请联系管理员。',
     sharedUntil: '分享有效期至 {{time}}',
     loadError: '设备加载失败：{{message}}',
     noChannels: '此设备没有通道。',
@@ -143,5 +144,7 @@ export default {
     empty: '最近 24 小时没有报警',
     loadError: '报警记录加载失败：{{message}}',
     new: '新',
+    more_one: '另有 {{count}} 条报警，请查看报警列表',
+    more_other: '另有 {{count}} 条报警，请查看报警列表',
   },
 };

@@ -1,5 +1,9 @@
 export default {
   routes: {
+    notices: '通知',
+    noticeInfo: '通知信息',
+    alarmNotices: '报警通知',
+    adminNotices: '公告',
     home: '首页',
     login: '登录',
     register: '注册',
@@ -19,6 +23,9 @@ export default {
     notFound: '页面不存在',
     diagrams: '组态图',
     diagramProject: '组态编辑',
+    admin: '系统管理',
+    adminUsers: '用户管理',
+    adminTenants: '租户管理',
   },
   header: {
     errorLog: '错误日志',

@@ -1,8 +1,12 @@
-/** The header's icons in the order of §2; the settings switch most of them on and off. */
+/**
+ * The header's icons in the order of §2, after the weather (§4; shown when the server has a weather
+ * service); the settings switch most of them on and off.
+ */
 import { SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { openSettingsDrawer } from '../../settings/drawer';
 import { useSettings } from '../../settings/store';
+import WeatherChip from '../../features/weather/WeatherChip';
 import AvatarMenu from './AvatarMenu';
 import ErrorLogButton from './ErrorLogButton';
 import FullScreenButton from './FullScreenButton';
@@ -17,6 +21,7 @@ export default function HeaderActions() {
   const s = useSettings((state) => state.settings);
   return (
     <div className="fl-header-actions">
+      <WeatherChip />
       <ErrorLogButton />
       {s.showSearch && <SearchButton />}
       {s.showNotice && <NoticeButton />}

@@ -5,23 +5,16 @@
  */
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Modal, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDebounced } from '../../components/use-debounced';
 import { flatten } from '../../routes/table';
 import { filterSuggestions, isUrl, SEARCH_DEBOUNCE_MS, useSearchSources, webSearchUrl } from '../search';
 import type { SearchItem } from '../search';
+import { recordHistory, useHistoryList } from '../historyLists';
 import { useShellRoutes } from '../useShellRoutes';
 import HeaderButton from './HeaderButton';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function SearchDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation();
@@ -43,7 +36,10 @@ export function SearchDialog({ open, onClose }: { readonly open: boolean; readon
   }, [entries, sources, t]);
   const suggestions = useMemo(() => filterSuggestions(items, query), [items, query]);
 
-  const open_ = (target: string) => {
+  const recent = useHistoryList('suggest');
+  const open_ = (target: string, title?: string) => {
+    // §3's suggest list: the suggestions chosen, offered again while nothing is typed.
+    if (title !== undefined) recordHistory('suggest', { text: title, target });
     if (isUrl(target)) window.open(target, '_blank', 'noopener');
     else void navigate(target);
     setText('');
@@ -67,6 +63,24 @@ export function SearchDialog({ open, onClose }: { readonly open: boolean; readon
           if (first && query === text) open_(first.target);
         }}
       />
+      {!text.trim() && recent.length > 0 && (
+        <ul className="fl-search-list" aria-label={t('notices.lists.recentSearches')}>
+          <li className="fl-search-empty">
+            <Typography.Text type="secondary">{t('notices.lists.recentSearches')}</Typography.Text>
+          </li>
+          {[...new Map(recent.map((r) => [r.target ?? r.text, r])).values()].slice(0, 10).map((r) => (
+            <li
+              key={`recent:${r.target ?? r.text}`}
+              className="fl-search-item"
+              tabIndex={0}
+              onClick={() => r.target && open_(r.target, r.text)}
+              onKeyDown={(e) => e.key === 'Enter' && r.target && open_(r.target, r.text)}
+            >
+              <span>{r.text}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {query.trim() && (
         <ul className="fl-search-list" role="listbox" aria-label={t('shell.header.search')}>
           {suggestions.length === 0 && (
@@ -81,8 +95,8 @@ export function SearchDialog({ open, onClose }: { readonly open: boolean; readon
               role="option"
               aria-selected={false}
               tabIndex={0}
-              onClick={() => open_(item.target)}
-              onKeyDown={(e) => e.key === 'Enter' && open_(item.target)}
+              onClick={() => open_(item.target, item.title)}
+              onKeyDown={(e) => e.key === 'Enter' && open_(item.target, item.title)}
             >
               <span>{item.title}</span>
               {item.group && <Typography.Text type="secondary">{item.group}</Typography.Text>}

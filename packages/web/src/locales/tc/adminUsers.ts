@@ -1,0 +1,75 @@
+export default {
+  intro:
+    '平台的全部帳號。權限等級決定帳號能進入哪些頁面；角色和能力決定帳號在頁面上能做什麼。被停用的帳號不能登入。',
+  empty: '沒有符合條件的帳號',
+  none: '—',
+  never: '從未',
+  total: '共 {{count}} 個帳號',
+  search: {
+    label: '搜尋帳號',
+    placeholder: '使用者名稱、手機號碼或電子郵件',
+  },
+  status: {
+    label: '狀態',
+    all: '全部',
+    enabled: '已啟用',
+    disabled: '已停用',
+    disabledAt: '自 {{time}} 起停用',
+  },
+  columns: {
+    userName: '使用者名稱',
+    phone: '手機號碼',
+    email: '電子郵件',
+    authority: '權限等級',
+    roles: '角色',
+    abilities: '能力',
+    tenant: '租戶',
+    status: '狀態',
+    registeredAt: '註冊時間',
+    lastSignInAt: '最近登入',
+    actions: '操作',
+  },
+  fields: {
+    authority: '權限等級',
+    roles: '角色',
+    abilities: '能力',
+  },
+  abilities: {
+    READ: '檢視 (READ)',
+    WRITE: '編輯 (WRITE)',
+    OPR: '操作 (OPR)',
+    DELETE: '刪除 (DELETE)',
+  },
+  actions: {
+    edit: '編輯',
+    disable: '停用',
+    enable: '啟用',
+  },
+  confirm: {
+    disableTitle: '停用 {{user}}？',
+    disableText: '該帳號將不能再登入，其工作階段隨即結束。',
+    enableTitle: '啟用 {{user}}？',
+    enableText: '該帳號可以重新登入。',
+  },
+  self: {
+    tag: '本人',
+    cannotDisable: '不能停用自己的帳號。',
+    keepsAdmin: '自己的帳號須保持超級管理員 (1000)。',
+  },
+  edit: {
+    title: '編輯 {{user}}',
+    rolesHelp: 'admin、editor，或自訂名稱（字母開頭，後接字母、數字、_ 或 -）；最多 {{max}} 個。',
+    failed: '未儲存：{{message}}',
+  },
+  validation: {
+    roleName: '角色須以字母開頭，後接至多 31 個字母、數字、_ 或 -。',
+    tooManyRoles: '最多 {{max}} 個角色。',
+  },
+  messages: {
+    saved: '{{user}} 已儲存',
+    disabled: '{{user}} 已停用',
+    enabled: '{{user}} 已啟用',
+    failed: '未變更：{{message}}',
+    loadFailed: '讀取帳號失敗：{{message}}',
+  },
+};

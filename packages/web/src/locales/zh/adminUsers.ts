@@ -1,0 +1,75 @@
+export default {
+  intro:
+    '平台的全部账号。权限等级决定账号能进入哪些页面；角色和能力决定账号在页面上能做什么。被禁用的账号不能登录。',
+  empty: '没有符合条件的账号',
+  none: '—',
+  never: '从未',
+  total: '共 {{count}} 个账号',
+  search: {
+    label: '搜索账号',
+    placeholder: '用户名、手机号或邮箱',
+  },
+  status: {
+    label: '状态',
+    all: '全部',
+    enabled: '已启用',
+    disabled: '已禁用',
+    disabledAt: '自 {{time}} 起禁用',
+  },
+  columns: {
+    userName: '用户名',
+    phone: '手机号',
+    email: '邮箱',
+    authority: '权限等级',
+    roles: '角色',
+    abilities: '能力',
+    tenant: '租户',
+    status: '状态',
+    registeredAt: '注册时间',
+    lastSignInAt: '最近登录',
+    actions: '操作',
+  },
+  fields: {
+    authority: '权限等级',
+    roles: '角色',
+    abilities: '能力',
+  },
+  abilities: {
+    READ: '查看 (READ)',
+    WRITE: '编辑 (WRITE)',
+    OPR: '操作 (OPR)',
+    DELETE: '删除 (DELETE)',
+  },
+  actions: {
+    edit: '编辑',
+    disable: '禁用',
+    enable: '启用',
+  },
+  confirm: {
+    disableTitle: '禁用 {{user}}？',
+    disableText: '该账号将不能再登录，其会话随即结束。',
+    enableTitle: '启用 {{user}}？',
+    enableText: '该账号可以重新登录。',
+  },
+  self: {
+    tag: '本人',
+    cannotDisable: '不能禁用自己的账号。',
+    keepsAdmin: '自己的账号须保持超级管理员 (1000)。',
+  },
+  edit: {
+    title: '编辑 {{user}}',
+    rolesHelp: 'admin、editor，或自定义名称（字母开头，后接字母、数字、_ 或 -）；最多 {{max}} 个。',
+    failed: '未保存：{{message}}',
+  },
+  validation: {
+    roleName: '角色须以字母开头，后接至多 31 个字母、数字、_ 或 -。',
+    tooManyRoles: '最多 {{max}} 个角色。',
+  },
+  messages: {
+    saved: '{{user}} 已保存',
+    disabled: '{{user}} 已禁用',
+    enabled: '{{user}} 已启用',
+    failed: '未更改：{{message}}',
+    loadFailed: '读取账号失败：{{message}}',
+  },
+};
