@@ -73,6 +73,8 @@ interface Sample {
   readonly heapMb: number;
   readonly nodes: number;
   readonly listeners: number;
+  /** What was on screen when the sampling moment was not reached (the page's address), or ''. */
+  readonly off?: string;
 }
 
 /** The page's heap after a full collection, its DOM nodes and event listeners. */
@@ -127,6 +129,7 @@ async function main(): Promise<void> {
   let server: RunningServer | null = null;
   let devices: DeviceProcess | null = null;
   let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
+  let keepWork = false;
   try {
     const webDir = join(work, 'web');
     await cp(WEB_DIST, webDir, { recursive: true });
@@ -179,6 +182,19 @@ async function main(): Promise<void> {
     const blank = await (await benchContext(browser, null, VIEWPORT)).newPage();
     await blank.goto(`${server.origin}/blank.html`, { waitUntil: 'load' });
     const wall = await (await benchContext(browser, session, VIEWPORT)).newPage();
+    // What the page throws or logs as an error, with when: a wall that went blank says why.
+    const pageErrors: string[] = [];
+    const loadedAt = performance.now();
+    const noteError = (text: string) => {
+      const line = `${((performance.now() - loadedAt) / 60_000).toFixed(1)} min: ${text.slice(0, 4000)}`;
+      if (pageErrors.length < 20) console.log(`  page error at ${line}`);
+      pageErrors.push(line);
+      keepWork = true;
+    };
+    wall.on('pageerror', (error) => noteError(error.stack ?? error.message));
+    wall.on('console', (message) => {
+      if (message.type() === 'error') noteError(`console: ${message.text()}`);
+    });
     await wall.goto(`${server.origin}/#/bigScreen/wall`);
     await wall.locator('[data-page="BigScreenPage"] .bs-slots').waitFor({ timeout: 120_000 });
     await wall
@@ -216,11 +232,17 @@ async function main(): Promise<void> {
       // true twice 2 s apart: the map has been shown long enough to be drawn.
       const moment = async (): Promise<boolean> => (await wall.evaluate(SAMPLE_MOMENT)) as boolean;
       const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline) {
-        if ((await moment()) && (await sleep(2000).then(moment))) break;
-        await sleep(250);
+      let reached = false;
+      while (!reached && Date.now() < deadline) {
+        reached = (await moment()) && (await sleep(2000).then(moment));
+        if (!reached) await sleep(250);
       }
-      return sample(wallCdp, minute);
+      if (reached) return sample(wallCdp, minute);
+      // Not the wall as measured (signed out, an error page …): say what it was and keep a picture.
+      await wall
+        .screenshot({ path: join(RESULTS_DIR, `bench-web-wall-${minute}min.png`) })
+        .catch(() => undefined);
+      return { ...(await sample(wallCdp, minute)), off: `${new URL(wall.url()).hash || wall.url()}` };
     };
     const t0 = performance.now();
     const samples: { wall: Sample; blank: Sample }[] = [
@@ -228,7 +250,8 @@ async function main(): Promise<void> {
     ];
     const print = (s: { wall: Sample; blank: Sample }) =>
       console.log(
-        `  ${String(s.wall.minute).padStart(3)} min  wall heap ${mb(s.wall.heapMb).padStart(9)}  DOM nodes ${String(s.wall.nodes).padStart(6)}  listeners ${String(s.wall.listeners).padStart(5)}   blank heap ${mb(s.blank.heapMb)}`,
+        `  ${String(s.wall.minute).padStart(3)} min  wall heap ${mb(s.wall.heapMb).padStart(9)}  DOM nodes ${String(s.wall.nodes).padStart(6)}  listeners ${String(s.wall.listeners).padStart(5)}   blank heap ${mb(s.blank.heapMb)}` +
+          (s.wall.off ? `   (the map's turn not seen in 2 min; page ${s.wall.off}, screenshot kept)` : ''),
       );
     print(samples[0]!);
     for (let minute = SAMPLE_MINUTES; minute <= MINUTES; minute += SAMPLE_MINUTES) {
@@ -273,6 +296,9 @@ async function main(): Promise<void> {
         `${received.alarms} alarms${counting ? '' : ' (no live socket found: not counted)'}; ticker items at the end: ${ticker} (bounded at 20)`,
     );
     console.log(
+      `  page errors: ${pageErrors.length}${pageErrors.length ? ` (first at ${pageErrors[0]!.split(':')[0]})` : ''}`,
+    );
+    console.log(
       `\nCPU over the ${seconds.toFixed(0)} s measured (of one core; the machine has ${availableParallelism()}): ` +
         `simulated devices ${share('devices')} (nice 19), server ${share('server')}, browser ${share('browser')}; load average ${loadavg()[0]!.toFixed(2)}`,
     );
@@ -280,7 +306,10 @@ async function main(): Promise<void> {
     await browser?.close().catch(() => undefined);
     await devices?.stop().catch(() => undefined);
     await server?.stop();
-    await rm(work, { recursive: true, force: true });
+    // The console's copy stays when the page threw, so its source maps can name the code.
+    if (keepWork)
+      console.log(`the console the page ran is kept in ${join(work, 'web')} (its source maps name the code)`);
+    else await rm(work, { recursive: true, force: true });
   }
 }
 

@@ -12,7 +12,7 @@ import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { sampleMe } from '../session/test-support';
 import { useNotices } from '../shell/notices';
-import { handleAlarm, alarmPlayer, resetAlarms } from './notify';
+import { handleAlarm, alarmPlayer, MAX_ALARM_POPUPS, MORE_ALARMS_KEY, resetAlarms } from './notify';
 import { useAlarms } from './store';
 
 const opened: { type?: string; title?: unknown; description?: unknown }[] = [];
@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 describe('handleAlarm', () => {
-  it('lists the alarm, pops it up, adds a notice and plays the user sound', () => {
+  it('lists the alarm, pops it up and plays the user sound; the notice comes from the server', () => {
     const play = vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
     useMe.getState().setMe(
       sampleMe({
@@ -66,11 +66,11 @@ describe('handleAlarm', () => {
     expect(useAlarms.getState().unseen).toBe(1);
     expect(opened[0]).toMatchObject({ type: 'error', title: 'Tank AI1' });
     expect(String(opened[0]?.description)).toContain('above the upper limit 4.5');
-    expect(useNotices.getState().notices[0]?.title).toBe('Tank AI1');
+    expect(useNotices.getState().notices).toEqual([]);
     expect(play).toHaveBeenCalledWith({ repeat: 3, sound: 4 });
   });
 
-  it("words the pop-up and the notice in the user's language from the equipment's record", () => {
+  it("words the pop-up in the user's language from the equipment's record", () => {
     vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
     const settings = sampleSettings(R8_COUNTS);
     putRecord(
@@ -86,9 +86,6 @@ describe('handleAlarm', () => {
     void i18n.changeLanguage('zh');
     handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
     expect(opened[0]?.description).toBe('AI1 Tank level 高于上限 4.5：4.62 m (2026-01-05 16:00:00)');
-    expect(useNotices.getState().notices[0]?.text).toBe(
-      'AI1 Tank level 高于上限 4.5：4.62 m (2026-01-05 16:00:00)',
-    );
   });
 
   it('words it from what the server sent with it before an older record', () => {
@@ -145,5 +142,29 @@ describe('handleAlarm', () => {
     useMe.getState().setMe(sampleMe());
     handleAlarm(alarm);
     await vi.waitFor(() => expect(notified).toEqual(['alarm sound fetch error']));
+  });
+});
+
+describe('a burst of alarms', () => {
+  it('pops up the first few one by one and sums up the rest in one pop-up updated in place', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    for (let i = 0; i < 60; i++)
+      handleAlarm({ ...alarm, SN: `S${i}`, value: 5 + i }, Date.UTC(2026, 0, 5, 8));
+    expect(useAlarms.getState().alarms).toHaveLength(60);
+    const keys = (opened as { key?: string }[]).map((o) => o.key);
+    expect(new Set(keys).size).toBe(MAX_ALARM_POPUPS + 1);
+    expect(keys.filter((k) => k === MORE_ALARMS_KEY)).toHaveLength(60 - MAX_ALARM_POPUPS);
+    expect(opened.at(-1)?.title).toBe(`${60 - MAX_ALARM_POPUPS} more alarms: see the alarm list`);
+    expect(String(opened.at(-1)?.description)).toContain('S59 AI1');
+  });
+
+  it('shows alarms one by one again once the pop-ups have closed', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    for (let i = 0; i < 5; i++) handleAlarm({ ...alarm, SN: `T${i}` }, Date.UTC(2026, 0, 5, 8));
+    for (const config of [...opened] as { onClose?: () => void }[]) config.onClose?.();
+    opened.length = 0;
+    handleAlarm({ ...alarm, SN: 'T9' }, Date.UTC(2026, 0, 5, 8));
+    expect((opened[0] as { key?: string }).key).not.toBe(MORE_ALARMS_KEY);
+    expect(opened[0]?.title).toBe('T9 AI1');
   });
 });

@@ -1,13 +1,14 @@
 /**
- * A Notiface push (an alarm raised): it joins the alarm list and the header's notices, pops up
- * a notification and plays the user's alarm sound, unless the user's quiet hours are on.
+ * A Notiface push (an alarm raised): it joins the alarm list, pops up a notification and plays the
+ * user's alarm sound, unless the user's quiet hours are on. The header's notices list it from the
+ * server, which keeps an alarm notice for each user who may read the equipment (shell/notices.ts).
  */
 import type { Notiface } from '@fieldlink/protocol';
 import { directory, records } from '../equipment/directory';
 import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { notify } from '../session/notify';
-import { pushNotice } from '../shell/notices';
+import { recordHistory } from '../shell/historyLists';
 import { liveAlarmDescription } from './describe';
 import { notificationApi } from './feedback';
 import { AlarmPlayer } from './player';
@@ -19,24 +20,81 @@ export const alarmPlayer = new AlarmPlayer();
 /** How long an alarm notification stays up (seconds); the list keeps it after. */
 const NOTIFICATION_SECONDS = 10;
 
+/**
+ * Alarm pop-ups shown one by one at most; past them a burst is summed up in one pop-up ("12 more
+ * alarms"). Devices that cross a limit together (a plant's tanks on one pump) raise dozens of
+ * alarms within a second: opening a pop-up for each both buries the page and, at fifty and more
+ * animating at once, exceeds React's nested-update limit inside the notifications' motion, which
+ * took the whole page down (the wall benchmark found it).
+ */
+export const MAX_ALARM_POPUPS = 3;
+export const MORE_ALARMS_KEY = 'alarms-more';
+
+/** The pop-ups open now (by key) and the alarms the summary counts. */
+const popups = new Set<string>();
+let more = 0;
+
+function popUp(
+  key: string,
+  config: Omit<Parameters<ReturnType<typeof notificationApi>['open']>[0], 'key' | 'onClose'>,
+): void {
+  popups.add(key);
+  notificationApi().open({
+    ...config,
+    key,
+    duration: NOTIFICATION_SECONDS,
+    onClose: () => {
+      popups.delete(key);
+      if (key === MORE_ALARMS_KEY) more = 0;
+    },
+  });
+}
+
+/** Wall displays up now: they show alarms their own way (a ticker, their own beep). */
+let walls = 0;
+
+/**
+ * A wall display (the big screen) is showing: alarms still join the list, but pop up no
+ * notification and sound no console alarm until the returned function is called. Pop-ups would
+ * cover the wall, and a wall sees bursts of dozens of alarms a second.
+ */
+export function showAlarmsOnWall(): () => void {
+  walls += 1;
+  let done = false;
+  return () => {
+    if (!done) walls -= 1;
+    done = true;
+  };
+}
+
 export function handleAlarm(info: Notiface['info'], now: number = Date.now()): void {
   const equipment = directory();
   const id = equipment.idByUnid[info.SN];
   const name = id === undefined ? undefined : equipment.entries[id]?.name;
   const alarm = liveAlarmOf(info, name, now);
   if (!useAlarms.getState().add(alarm)) return;
+  if (walls > 0) return;
   const t = i18n.t.bind(i18n);
   const title = t('monitoring.alarms.title', { name: alarm.name, channel: alarm.channel });
   // In the user's language when the equipment's record is in, else as the server wrote it.
   const text = liveAlarmDescription(alarm, id === undefined ? undefined : records()[id], t) ?? alarm.text;
-  notificationApi().open({
-    type: alarm.level === 1 ? 'error' : 'warning',
-    key: alarm.key,
-    title,
-    description: `${text} (${alarm.time})`,
-    duration: NOTIFICATION_SECONDS,
-  });
-  pushNotice({ kind: 'notice', title, text: `${text} (${alarm.time})`, at: now });
+  const individual = [...popups].filter((k) => k !== MORE_ALARMS_KEY).length;
+  if (individual < MAX_ALARM_POPUPS && !popups.has(MORE_ALARMS_KEY)) {
+    popUp(alarm.key, {
+      type: alarm.level === 1 ? 'error' : 'warning',
+      title,
+      description: `${text} (${alarm.time})`,
+    });
+  } else {
+    // The same key: the summary is updated in place (and stays up 10 s after the latest).
+    more += 1;
+    popUp(MORE_ALARMS_KEY, {
+      type: 'error',
+      title: t('monitoring.alarms.more', { count: more }),
+      description: `${title}: ${text} (${alarm.time})`,
+    });
+  }
+  recordHistory('alarm', { text: `${title}: ${text} (${alarm.time})`, at: now });
   const me = useMe.getState().me;
   if (!me || inQuietHours(me.param.quietHours, new Date(now))) return;
   alarmPlayer.play(me.param.alarm).catch(() => {
@@ -47,5 +105,7 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
 /** Sign-out: silence and forget. */
 export function resetAlarms(): void {
   alarmPlayer.stop();
+  popups.clear();
+  more = 0;
   useAlarms.getState().clear();
 }

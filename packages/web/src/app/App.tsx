@@ -17,6 +17,8 @@ import NotFoundPage from '../features/errors/NotFoundPage';
 import RouteGuard from '../routes/guard';
 import { queryClient } from './query-client';
 import { AlarmFeedbackBridge } from '../alarms/feedback';
+import { MAX_ALARM_POPUPS } from '../alarms/notify';
+import ErrorBoundary from '../shell/views/ErrorBoundary';
 import { installEquipmentSearch } from '../equipment/search-items';
 
 // The live channel and its alarm pop-ups follow the session on every page; loaded apart so the
@@ -39,7 +41,13 @@ function element(entry: RouteEntry) {
 
 function routeObjects(): RouteObject[] {
   const all = flatten(routes);
-  const bare = all.filter((r) => r.bare).map((r) => ({ path: r.path, element: element(r) }));
+  // A bare page has no shell around it, whose views catch what a page throws: it catches its own.
+  const bare = all
+    .filter((r) => r.bare)
+    .map((r) => ({
+      path: r.path,
+      element: <ErrorBoundary retryAfterMs={unattendedRetry}>{element(r)}</ErrorBoundary>,
+    }));
   const framed = all
     .filter((r) => !r.bare && r.path !== '/')
     .map((r) => ({ path: r.path, element: element(r) }));
@@ -53,15 +61,32 @@ function routeObjects(): RouteObject[] {
 // Every route passes the navigation guard (sign-in, whitelist, levels).
 const router = createHashRouter([{ element: <RouteGuard />, children: routeObjects() }]);
 
+/**
+ * A wall display (the big screen, a wall link) has nobody to press 'retry' after a crash that
+ * reached the root: it draws itself again after half a minute. Elsewhere the user chooses.
+ */
+function unattendedRetry(): number | null {
+  return /^#\/(bigScreen|wall)\b/.test(window.location.hash) ? 30_000 : null;
+}
+
+/**
+ * Alarm pop-ups are few at a time (alarms/notify.ts sums a burst up in one), listed rather than
+ * stacked: antd's stack measures every notice on each change, and under a stream of alarms those
+ * measurements kept re-rendering one another past React's nested-update limit.
+ */
+const NOTIFICATIONS = { stack: false, maxCount: MAX_ALARM_POPUPS + 2 } as const;
+
 export default function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
-          <AntApp>
-            <AlarmFeedbackBridge />
-            <RouterProvider router={router} />
-          </AntApp>
+          <ErrorBoundary retryAfterMs={unattendedRetry}>
+            <AntApp notification={NOTIFICATIONS}>
+              <AlarmFeedbackBridge />
+              <RouterProvider router={router} />
+            </AntApp>
+          </ErrorBoundary>
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -11,6 +11,7 @@ import { ConfigProvider, Spin, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showAlarmsOnWall } from '../../alarms/notify';
 import { useEquipmentLoaded } from '../../equipment/use-equipment';
 import { TickerPanel, TopAlarmsPanel } from './AlarmPanels';
 import DiagramPanel from './DiagramPanel';
@@ -71,6 +72,9 @@ export default function BigScreenPage() {
       document.title = before;
     };
   }, [t]);
+
+  // The wall's ticker and beep stand for the console's pop-ups and sound here.
+  useEffect(() => showAlarmsOnWall(), []);
 
   const slots = PRESET_SLOTS[layout.preset];
   return (
