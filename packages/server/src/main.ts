@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { weatherService } from './weather/settings.js';
 import { adminBootstrapMessage, bootstrapAdmin } from './accounts/bootstrap-admin.js';
-import { codeSenderFromEnv } from './accounts/code-sender.js';
+import { codeSenderFor } from './accounts/code-sender.js';
 import { buildApp } from './app.js';
 import { MemoryBus } from './bus/memory-bus.js';
 import { BusNode } from './bus/node.js';
@@ -38,7 +38,8 @@ import { ModbusTcpDialer } from './gateway/modbus-tcp/modbus-tcp-dialer.js';
 import { MqttGateway } from './gateway/mqtt/mqtt-gateway.js';
 import { HistoryRecorder } from './history/recorder.js';
 import { ZonedTime } from './history/time.js';
-import { AlarmMailer, mailOutletFromEnv } from './notices/alarm-mailer.js';
+import { mailOutletFromEnv } from './mail/outlet.js';
+import { AlarmMailer } from './notices/alarm-mailer.js';
 import { AlarmNotices } from './notices/alarm-notices.js';
 import { markMail } from './notices/store.js';
 import { scheduleRetention } from './history/retention.js';
@@ -59,7 +60,9 @@ const secrets = await loadSecrets({ dataDir: config.dataDir, env: process.env })
 // Bad SMTP settings stop the start too. Codes that are not mailed go to the app's log, which exists
 // only once the app is built, hence the indirection.
 let log: (line: string) => void = (line) => console.log(line);
-const codeSender = codeSenderFromEnv(process.env, (line) => log(line));
+// One reading of the mail settings for code and alarm mails (one SMTP transport).
+const mailOutlet = mailOutletFromEnv(process.env);
+const codeSender = codeSenderFor(mailOutlet, (line) => log(line));
 const storage = await openStorage({
   dataDir: config.dataDir,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
@@ -118,7 +121,7 @@ const alarmNotices = new AlarmNotices({
   hub,
   mailer: new AlarmMailer({
     mark: markMail(storage.db),
-    outlet: mailOutletFromEnv(process.env),
+    outlet: mailOutlet,
     zone: new ZonedTime(config.timeZone),
     log: logOf('notices'),
   }),

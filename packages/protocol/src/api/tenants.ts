@@ -12,6 +12,9 @@ import { pageOf, storedText } from './fields.js';
  */
 export const RESERVED_TENANT_KEYS: readonly string[] = ['www', 'ems', 'dam', 'default'];
 
+/** The key the branding lookup answers with for the default brand. */
+export const DEFAULT_BRAND_KEY = 'default';
+
 /** A DNS label's length and letters; compared in lower case, as host names are. */
 export const TENANT_KEY_MAX = 63;
 const KEY_LETTERS = /^[a-z0-9-]*$/i;

@@ -3,8 +3,8 @@
  * is how a single node or a development set-up is used; with `SMTP_URL` e-mail codes are mailed.
  * There is no SMS gateway yet, so phone codes always go to the log.
  */
-import nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import { mailOutletFromEnv } from '../mail/outlet.js';
+import type { MailOutlet, MailTransport } from '../mail/outlet.js';
 import type { VerificationPurpose } from '../storage/schema.js';
 
 export interface CodeMessage {
@@ -43,7 +43,7 @@ const SUBJECTS: Readonly<Record<VerificationPurpose, string>> = {
 /** Mails e-mail codes; phone codes go to `fallback`. */
 export class MailCodeSender implements CodeSender {
   constructor(
-    private readonly transport: Transporter,
+    private readonly transport: MailTransport,
     private readonly from: string,
     private readonly fallback: CodeSender,
   ) {}
@@ -61,17 +61,16 @@ export class MailCodeSender implements CodeSender {
   }
 }
 
+/** The sender of an outlet: its SMTP transport, falling back to the log, or the log alone. */
+export function codeSenderFor(outlet: MailOutlet, log: (line: string) => void): CodeSender {
+  const logSender = new LogCodeSender(log);
+  return outlet.kind === 'log' ? logSender : new MailCodeSender(outlet.transport, outlet.from, logSender);
+}
+
 /** The sender configured by `SMTP_URL` and `SMTP_FROM`, or the log sender when SMTP_URL is unset. */
 export function codeSenderFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   log: (line: string) => void,
 ): CodeSender {
-  const logSender = new LogCodeSender(log);
-  const url = env.SMTP_URL?.trim();
-  if (!url) return logSender;
-  if (!/^smtps?:\/\//.test(url)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
-  const from = env.SMTP_FROM?.trim();
-  if (!from)
-    throw new Error('SMTP_FROM must be set when SMTP_URL is set (the sender address of code e-mails)');
-  return new MailCodeSender(nodemailer.createTransport(url), from, logSender);
+  return codeSenderFor(mailOutletFromEnv(env), log);
 }

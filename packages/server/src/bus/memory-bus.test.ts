@@ -9,22 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceService, OperationOutcome } from '../gateway/devices/device-service.js';
 import { OperationError } from '../gateway/devices/device-service.js';
 import { addLinkedDevices, RecordingLog, until } from '../gateway/test-support.js';
-import type { LiveSocket } from '../live/hub.js';
+import { RecordingSocket as FakeSocket } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import type { Equipment } from '../storage/schema.js';
 import { MemoryBus, MemoryExchange } from './memory-bus.js';
 import { decodeDirect, decodeLive, encodeLive } from './messages.js';
 import { DeviceRouter } from './router.js';
 import { SharedLiveHub } from './shared-hub.js';
-
-class FakeSocket implements LiveSocket {
-  readonly sent: ServerMessage[] = [];
-  bufferedAmount = 0;
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as ServerMessage);
-  }
-  close(): void {}
-}
 
 const push = (SN: string, regai: number[]): PushInfo => ({ infotype: 'PushInfo', info: { SN, regai } });
 const gprs = (SN: string): ServerMessage => ({ infotype: 'GPRSReg', info: { SN, IsOnline: true } });

@@ -3,18 +3,7 @@ import type { PushInfo, ServerMessage } from '@fieldlink/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveHub } from './hub.js';
 import type { LiveSocket } from './hub.js';
-
-class FakeSocket implements LiveSocket {
-  readonly sent: ServerMessage[] = [];
-  bufferedAmount = 0;
-  closed: { code?: number | undefined; reason?: string | undefined } | null = null;
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as ServerMessage);
-  }
-  close(code?: number, reason?: string): void {
-    this.closed = { code, reason };
-  }
-}
+import { RecordingSocket as FakeSocket } from './test-support.js';
 
 const push = (SN: string, info: Partial<PushInfo['info']>): PushInfo => ({
   infotype: 'PushInfo',

@@ -1,6 +1,7 @@
 /** A browser's end of the live channel, for tests: it keeps what arrives and can wait for a kind. */
 import type { ServerMessage } from '@fieldlink/protocol';
 import WebSocket from 'ws';
+import type { LiveSocket } from './hub.js';
 
 export class Browser {
   readonly received: ServerMessage[] = [];
@@ -85,5 +86,22 @@ export async function until(condition: () => boolean, timeoutMs = 2000): Promise
   while (!condition()) {
     if (Date.now() > end) throw new Error(`not so within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** A live socket held by the hub in tests: it keeps the messages sent to it, parsed. */
+export class RecordingSocket implements LiveSocket {
+  readonly sent: ServerMessage[] = [];
+  bufferedAmount = 0;
+  closed: { code?: number | undefined; reason?: string | undefined } | null = null;
+  send(text: string): void {
+    this.sent.push(JSON.parse(text) as ServerMessage);
+  }
+  close(code?: number, reason?: string): void {
+    this.closed = { code, reason };
+  }
+  /** The messages of one kind sent so far. */
+  of<K extends ServerMessage['infotype']>(kind: K): Extract<ServerMessage, { infotype: K }>[] {
+    return this.sent.filter((m): m is Extract<ServerMessage, { infotype: K }> => m.infotype === kind);
   }
 }

@@ -1,8 +1,9 @@
 import { ALARM_MAIL_LIMITS } from '@fieldlink/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZonedTime } from '../history/time.js';
-import { AlarmMailer, mailOutletFromEnv } from './alarm-mailer.js';
-import type { MailTransport } from './alarm-mailer.js';
+import { mailOutletFromEnv } from '../mail/outlet.js';
+import { AlarmMailer } from './alarm-mailer.js';
+import type { MailTransport } from '../mail/outlet.js';
 import type { MailEntry } from './mail-text.js';
 
 const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);

@@ -6,34 +6,14 @@
  * what became of it (sent or failed). Mails held here are lost with the process (their notices stay
  * `pending`), and the caps hold per server node.
  *
- * The transport is nodemailer's, from SMTP_URL and SMTP_FROM (the settings code mails use); without
- * SMTP_URL the mails are written to the log.
+ * The outlet is mail/outlet.ts's (SMTP_URL and SMTP_FROM, as for code mails); without SMTP_URL the
+ * mails are written to the log.
  */
 import { ALARM_MAIL_LIMITS } from '@fieldlink/protocol';
-import nodemailer from 'nodemailer';
 import type { ZonedTime } from '../history/time.js';
+import type { MailOutlet } from '../mail/outlet.js';
 import { alarmMail } from './mail-text.js';
 import type { MailEntry, MailLanguage } from './mail-text.js';
-
-/** What the mailer needs of a nodemailer transport. */
-export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
-}
-
-/** Where alarm mails go: an SMTP transport and its sender address, or the log. */
-export type MailOutlet =
-  | { readonly kind: 'smtp'; readonly transport: MailTransport; readonly from: string }
-  | { readonly kind: 'log' };
-
-/** The outlet SMTP_URL and SMTP_FROM configure (checked as for code mails), or the log without SMTP_URL. */
-export function mailOutletFromEnv(env: Readonly<Record<string, string | undefined>>): MailOutlet {
-  const url = env.SMTP_URL?.trim();
-  if (!url) return { kind: 'log' };
-  if (!/^smtps?:\/\//.test(url)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
-  const from = env.SMTP_FROM?.trim();
-  if (!from) throw new Error('SMTP_FROM must be set when SMTP_URL is set (the sender address of e-mails)');
-  return { kind: 'smtp', transport: nodemailer.createTransport(url), from };
-}
 
 export interface MailerLog {
   info(details: object, message: string): void;

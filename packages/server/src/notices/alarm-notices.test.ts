@@ -2,11 +2,11 @@ import type { NoticeMessage, Notiface, ServerMessage } from '@fieldlink/protocol
 import { describe, expect, it } from 'vitest';
 import { ZonedTime } from '../history/time.js';
 import { LiveHub } from '../live/hub.js';
-import type { LiveSocket } from '../live/hub.js';
+import { RecordingSocket as FakeSocket } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import type { Storage } from '../storage/open.js';
 import { AlarmMailer } from './alarm-mailer.js';
-import type { MailTransport } from './alarm-mailer.js';
+import type { MailTransport } from '../mail/outlet.js';
 import { AlarmNotices, inQuietHours } from './alarm-notices.js';
 import { markMail } from './store.js';
 
@@ -25,18 +25,6 @@ const ALARM: Notiface['info'] = {
   unit: '%',
   limit: 80,
 };
-
-class FakeSocket implements LiveSocket {
-  readonly frames: string[] = [];
-  bufferedAmount = 0;
-  send(text: string): void {
-    this.frames.push(text);
-  }
-  close(): void {}
-  messages(): ServerMessage[] {
-    return this.frames.map((f) => JSON.parse(f) as ServerMessage);
-  }
-}
 
 class Outbox implements MailTransport {
   readonly sent: { to: string; subject: string; text: string }[] = [];
@@ -290,10 +278,7 @@ describe.each(storageCases())('alarm notices on %s', (storageCase) => {
 
       // One message per user for the burst, naming the newest notice.
       const told = (id: number) =>
-        sockets
-          .get(id)!
-          .messages()
-          .filter((m): m is NoticeMessage => m.infotype === 'Notice');
+        sockets.get(id)!.sent.filter((m): m is NoticeMessage => m.infotype === 'Notice');
       expect(told(owner)).toEqual([
         {
           infotype: 'Notice',

@@ -1,24 +1,11 @@
-import type { ServerMessage } from '@fieldlink/protocol';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectError, login, register, sendAs, T0, useAccountsApp } from '../accounts/test-support.js';
 import type { AccountsHarness } from '../accounts/test-support.js';
-import type { LiveSocket } from '../live/hub.js';
+import { RecordingSocket as FakeSocket } from '../live/test-support.js';
 import { storageCases } from '../storage/test-support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-class FakeSocket implements LiveSocket {
-  readonly frames: string[] = [];
-  bufferedAmount = 0;
-  send(text: string): void {
-    this.frames.push(text);
-  }
-  close(): void {}
-  notices(): ServerMessage[] {
-    return this.frames.map((f) => JSON.parse(f) as ServerMessage).filter((m) => m.infotype === 'Notice');
-  }
-}
 
 function ok<T>(res: LightMyRequestResponse, status = 200): T {
   expect(res.statusCode, res.body).toBe(status);
@@ -112,7 +99,7 @@ describe.each(storageCases())('notices on %s', (storageCase) => {
       readCount: 0,
       createdBy: { name: `notice-${people - 1}` },
     });
-    expect(socket.notices()).toEqual([
+    expect(socket.of('Notice')).toEqual([
       {
         infotype: 'Notice',
         info: { kind: 'announcement', id: posted.id, title: 'Maintenance tonight', count: 1 },
@@ -182,8 +169,8 @@ describe.each(storageCases())('notices on %s', (storageCase) => {
       201,
     );
     expect(posted).toMatchObject({ tenantId: acme, tenantName: `Tenant acme-${storageCase.name}` });
-    expect(acmeSocket.notices()).toHaveLength(1);
-    expect(otherSocket.notices()).toEqual([]);
+    expect(acmeSocket.of('Notice')).toHaveLength(1);
+    expect(otherSocket.of('Notice')).toEqual([]);
     const seen = (p: Person) =>
       sendAs(h.app, 'GET', '/notices/announcements?limit=100', p.token).then((r) =>
         ok<Page>(r).items.map((i) => i.id),

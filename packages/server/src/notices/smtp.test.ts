@@ -7,7 +7,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZonedTime } from '../history/time.js';
-import { AlarmMailer, mailOutletFromEnv } from './alarm-mailer.js';
+import { mailOutletFromEnv } from '../mail/outlet.js';
+import { AlarmMailer } from './alarm-mailer.js';
 
 interface Received {
   from: string;

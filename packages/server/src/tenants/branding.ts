@@ -2,12 +2,12 @@
  * White-labelling (spec §1): the console asks for its branding by the sub-domain it is served
  * under. Keys that name no tenant, and the shared host names, get the default brand.
  */
-import { RESERVED_TENANT_KEYS } from '@fieldlink/protocol';
+import { DEFAULT_BRAND_KEY, RESERVED_TENANT_KEYS } from '@fieldlink/protocol';
 import type { BrandingReply } from '@fieldlink/protocol';
 import type { Tenant } from '../storage/schema.js';
 
 /** The key the reply carries when no tenant's branding applies. */
-export const DEFAULT_KEY = 'default';
+export const DEFAULT_KEY = DEFAULT_BRAND_KEY;
 
 export type Branding = Omit<BrandingReply, 'redirectAllow'>;
 

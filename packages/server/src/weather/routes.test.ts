@@ -9,9 +9,14 @@ import { OpenMeteo } from './open-meteo.js';
 import { AREA_SEARCHES_PER_MINUTE } from './routes.js';
 import { WeatherService } from './service.js';
 
+// The app is made before the fake listens, so the service reaches the one client through these.
 let fake: FakeOpenMeteo;
+let client: OpenMeteo;
+let locator: UrlIpLocator;
 beforeAll(async () => {
   fake = await startFakeOpenMeteo();
+  client = new OpenMeteo({ forecastUrl: fake.url, geocodingUrl: fake.url });
+  locator = new UrlIpLocator(`${fake.url}/json/{ip}`);
 });
 afterAll(async () => {
   await fake.close();
@@ -19,11 +24,11 @@ afterAll(async () => {
 
 const weather = new WeatherService({
   provider: {
-    place: (...a) => new OpenMeteo({ forecastUrl: fake.url, geocodingUrl: fake.url }).place(...a),
-    search: (...a) => new OpenMeteo({ forecastUrl: fake.url, geocodingUrl: fake.url }).search(...a),
-    conditions: (...a) => new OpenMeteo({ forecastUrl: fake.url, geocodingUrl: fake.url }).conditions(...a),
+    place: (...a) => client.place(...a),
+    search: (...a) => client.search(...a),
+    conditions: (...a) => client.conditions(...a),
   },
-  ipLocator: { locate: (ip) => new UrlIpLocator(`${fake.url}/json/{ip}`).locate(ip) },
+  ipLocator: { locate: (ip) => locator.locate(ip) },
 });
 
 describe.each(storageCases())('%s', (storageCase) => {

@@ -19,6 +19,7 @@ describe('branding call', () => {
       loginTitleImage: '/t.png',
       pageTitle: 'Acme',
       userNamePrefix: 'acme_',
+      redirectAllow: [],
     };
     const mock = mockFetch({ 'GET /branding': { body: brand } });
     restore = mock.restore;

@@ -1,18 +1,17 @@
-/** Tenant branding (docs/api.md "Tenants and branding"): public, looked up by sub-domain key. */
+/**
+ * Tenant branding (docs/api.md "Tenants and branding"): public, looked up by sub-domain key. The
+ * reply is the contract's BrandingReply (@fieldlink/protocol), checked in development.
+ */
+import { BrandingReply } from '@fieldlink/protocol';
+import type { z } from 'zod';
 import { get } from './http';
+import { validated } from './validated';
+import type { Reply } from './validated';
 
-export interface Branding {
-  /** `default` for the default brand. */
-  readonly key: string;
-  readonly logo: string;
-  readonly loginTitleImage: string;
-  readonly pageTitle: string;
-  readonly userNamePrefix: string;
-  /** Origins besides the console's own that login links may send back to (REDIRECT_ALLOW). */
-  readonly redirectAllow?: readonly string[];
-}
-
-export const DEFAULT_BRAND_KEY = 'default';
+export { DEFAULT_BRAND_KEY } from '@fieldlink/protocol';
+export type Branding = Reply<z.output<typeof BrandingReply>>;
 
 export const fetchBranding = (key: string, signal?: AbortSignal): Promise<Branding> =>
-  get<Branding>('/branding', { anonymous: true, query: { key }, ...(signal ? { signal } : {}) });
+  get<unknown>('/branding', { anonymous: true, query: { key }, ...(signal ? { signal } : {}) }).then(
+    validated(BrandingReply),
+  );

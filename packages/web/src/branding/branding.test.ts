@@ -44,6 +44,7 @@ describe('branding store', () => {
           loginTitleImage: DEFAULT_LOGIN_TITLE_IMAGE,
           pageTitle: 'Acme Remote I/O',
           userNamePrefix: 'acme_',
+          redirectAllow: [],
         },
       },
     });
@@ -71,6 +72,7 @@ describe('branding store', () => {
           loginTitleImage: DEFAULT_LOGIN_TITLE_IMAGE,
           pageTitle: 'Fieldlink Cloud Platform',
           userNamePrefix: '',
+          redirectAllow: [],
         },
       },
     });

@@ -3,7 +3,7 @@
  * The shared console's own names (www, ems, dam), a bare host name such as localhost and an IP
  * address have none, and get the default brand.
  */
-export const RESERVED_KEYS: readonly string[] = ['www', 'ems', 'dam', 'default'];
+import { RESERVED_TENANT_KEYS } from '@fieldlink/protocol';
 
 const KEY = /^[A-Za-z0-9-]{1,63}$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -14,5 +14,5 @@ export function brandKeyOf(hostname: string): string {
   const labels = host.split('.');
   if (labels.length < 2) return '';
   const first = labels[0] ?? '';
-  return KEY.test(first) && !RESERVED_KEYS.includes(first) ? first : '';
+  return KEY.test(first) && !RESERVED_TENANT_KEYS.includes(first) ? first : '';
 }

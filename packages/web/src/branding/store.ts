@@ -56,7 +56,7 @@ export function brandingFrom(reply: Branding): Omit<BrandingState, 'loaded'> {
     logoUrl: reply.logo || DEFAULT_LOGO,
     loginTitleImage: reply.loginTitleImage || DEFAULT_LOGIN_TITLE_IMAGE,
     userNamePrefix: reply.userNamePrefix,
-    redirectAllow: reply.redirectAllow ?? [],
+    redirectAllow: reply.redirectAllow,
   };
 }
 

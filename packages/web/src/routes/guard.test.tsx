@@ -39,7 +39,14 @@ vi.mock('./table', async (importOriginal) => {
 
 const SLOW = { timeout: 8000 };
 const PAIR = { accessToken: 'acc-l', refreshToken: 'ref-l', registeredAt: '2026-01-05T08:00:00.000Z' };
-const DEFAULT_BRAND = { key: 'default', logo: '', loginTitleImage: '', pageTitle: '', userNamePrefix: '' };
+const DEFAULT_BRAND = {
+  key: 'default',
+  logo: '',
+  loginTitleImage: '',
+  pageTitle: '',
+  userNamePrefix: '',
+  redirectAllow: [],
+};
 
 function show(route: string) {
   const router = createMemoryRouter(

@@ -132,8 +132,9 @@ describe('the /baseConfig children in the shell (§2)', { timeout: 30_000 }, () 
       answer(plant);
       useEquipmentStore.getState().adopt(await reading);
     });
+    // The menu follows the store in a transition: under load it may commit after the act.
     expect(
-      screen.getByText('Device configuration', { selector: '.fl-sider .ant-menu-submenu-title *' }),
+      await screen.findByText('Device configuration', { selector: '.fl-sider .ant-menu-submenu-title *' }),
     ).toBeTruthy();
   });
 });

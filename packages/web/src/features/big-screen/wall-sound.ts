@@ -98,11 +98,12 @@ export function useWallSound(
     const activation = (globalThis.navigator as { userActivation?: { hasBeenActive?: boolean } } | undefined)
       ?.userActivation;
     if (wantedNow.current && activation?.hasBeenActive) void wall.unlock().then(setUnlocked);
+    // A console alarm sound started before the wall opened ends here; while the wall is up the
+    // console sounds none (alarms/notify.ts showAlarmsOnWall), the wall beeps instead.
+    alarmPlayer.stop();
     const unsubscribe = useAlarms.subscribe((state, before) => {
       const newest = state.alarms[0];
       if (!newest || newest === before.alarms[0]) return;
-      // After the console's handler has started its own sound for this alarm (same task).
-      queueMicrotask(() => alarmPlayer.stop());
       if (wantedNow.current) wall.beep(useMe.getState().me?.param.alarm.sound ?? 0);
     });
     return () => {

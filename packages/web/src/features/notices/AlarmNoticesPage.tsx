@@ -7,7 +7,6 @@ import { Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AlarmNoticeEntry } from '../../api/notices';
-import { localeOf } from '../account/settings';
 import { alarmNoticeText } from './alarm-text';
 import { useAlarmNotices, usePaging } from './lists';
 import NoticeListCard from './NoticeListCard';
@@ -21,16 +20,10 @@ const MAIL_COLORS: Readonly<Record<AlarmNoticeEntry['mail'], string>> = {
 };
 
 export default function AlarmNoticesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const paging = usePaging();
   const list = useAlarmNotices(paging.page);
   const columns: TableColumnsType<AlarmNoticeEntry> = [
-    {
-      key: 'at',
-      title: t('notices.list.time'),
-      width: 180,
-      render: (_, n) => new Date(n.at).toLocaleString(localeOf(i18n.language)),
-    },
     {
       key: 'equipment',
       title: t('notices.alarms.equipment'),

@@ -7,7 +7,6 @@ import { Image, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementList } from '../../api/notices';
-import { localeOf } from '../account/settings';
 import { useAnnouncements, usePaging } from './lists';
 import NoticeListCard from './NoticeListCard';
 
@@ -29,16 +28,10 @@ export function AnnouncementBody({
 }
 
 export default function NoticeInfoPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const paging = usePaging();
   const list = useAnnouncements(paging.page);
   const columns: TableColumnsType<Announcement> = [
-    {
-      key: 'at',
-      title: t('notices.list.time'),
-      width: 180,
-      render: (_, a) => new Date(a.at).toLocaleString(localeOf(i18n.language)),
-    },
     {
       key: 'title',
       title: t('notices.list.title'),

@@ -1,7 +1,7 @@
 /**
  * A page of notices in a card: the newest first, paged on the server, with a switch for unread
- * ones only, a button marking every one read, and a read-state column whose unread tag marks one
- * read.
+ * ones only, a button marking every one read, a time column first and a read-state column whose
+ * unread tag marks one read.
  */
 import { Alert, App, Button, Card, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -9,12 +9,15 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeKind } from '../../api/notices';
+import { localeOf } from '../account/settings';
 import { markKindRead, markNoticesRead, PAGE_SIZE } from './lists';
 import type { usePaging } from './lists';
 
 interface Row {
   readonly id: number;
   readonly read: boolean;
+  /** When the notice was posted (ISO instant). */
+  readonly at: string;
 }
 
 interface Props<T extends Row> {
@@ -24,6 +27,7 @@ interface Props<T extends Row> {
   readonly testId: string;
   readonly list: UseQueryResult<{ readonly items: readonly T[]; readonly total: number }>;
   readonly paging: ReturnType<typeof usePaging>;
+  /** The columns between the time and the read state. */
   readonly columns: TableColumnsType<T>;
   /** Drawn under a row when it is expanded (a notice's whole text); expanding marks it read. */
   readonly expanded?: (row: T) => ReactNode;
@@ -31,11 +35,17 @@ interface Props<T extends Row> {
 
 export default function NoticeListCard<T extends Row>(props: Props<T>) {
   const { kind, title, intro, testId, list, paging, columns, expanded } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const failed = (error: unknown) =>
     void message.error(t('notices.list.actionError', { message: (error as Error).message }));
 
+  const timeColumn: TableColumnsType<T>[number] = {
+    key: 'at',
+    title: t('notices.list.time'),
+    width: 180,
+    render: (_, row) => new Date(row.at).toLocaleString(localeOf(i18n.language)),
+  };
   const stateColumn: TableColumnsType<T>[number] = {
     key: 'state',
     title: t('notices.list.state'),
@@ -91,7 +101,7 @@ export default function NoticeListCard<T extends Row>(props: Props<T>) {
         <Table<T>
           size="small"
           rowKey="id"
-          columns={[...columns, stateColumn]}
+          columns={[timeColumn, ...columns, stateColumn]}
           dataSource={list.data?.items.slice()}
           loading={list.isFetching && !list.data}
           rowClassName={(row) => (row.read ? '' : 'fl-notice-unread')}

@@ -147,5 +147,6 @@ export function previewBrand(draft: Partial<TenantDraft>): Omit<BrandingState, '
     loginTitleImage: field('loginTitleImage'),
     pageTitle: field('pageTitle'),
     userNamePrefix: field('userNamePrefix'),
+    redirectAllow: [],
   });
 }
