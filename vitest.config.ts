@@ -26,6 +26,7 @@ export default defineConfig({
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
           include: ['packages/{protocol,simulator,web}/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          setupFiles: ['packages/web/src/test-setup/antd-styles.ts'],
         },
       },
       { extends: true, test: { name: 'service', include: ['packages/server/src/**/*.test.ts'] } },

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import type { Language } from '../i18n';
+import { injectAntdStyles } from '../test-setup/antd-styles';
 import { installDomStubs } from '../shell/test-support';
 import { DEFAULT_SETTINGS } from './settings';
 import type { ThemeName } from './settings';
@@ -51,6 +52,8 @@ const rootPrimary = () => document.documentElement.style.getPropertyValue(PRIMAR
 
 describe('the theme provider', () => {
   beforeAll(async () => {
+    // These tests read the CSS variables antd's own styles set.
+    injectAntdStyles();
     installDomStubs();
     await i18n.changeLanguage('en');
   });
