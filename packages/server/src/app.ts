@@ -45,7 +45,10 @@ import { sharingPlugin } from './sharing/plugin.js';
 import type { TrustProxy } from './config.js';
 import type { Storage } from './storage/open.js';
 import type { Secrets } from './storage/secrets.js';
+import { appsRoutes } from './apps/routes.js';
 import { noticesRoutes } from './notices/routes.js';
+import { reportsRoutes } from './reports/routes.js';
+import type { MailOutlet } from './mail/outlet.js';
 import { tenantsRoutes } from './tenants/routes.js';
 import { weatherRoutes } from './weather/routes.js';
 import type { WeatherService } from './weather/service.js';
@@ -104,6 +107,14 @@ export interface AppOptions {
   readonly timeZone?: string;
   /** The weather provider the operator configured (WEATHER_PROVIDER); no weather when absent. */
   readonly weather?: WeatherService | null;
+  /** Where report mails asked for in the console go (SMTP_URL, mail/outlet.ts); the log by default. */
+  readonly mailOutlet?: MailOutlet;
+  /**
+   * http origins whose micro-apps the console may frame besides any https address
+   * (MICRO_APP_ORIGINS): added to the CSP's frame-src, and the only http addresses custom routes
+   * and user apps may take.
+   */
+  readonly microAppOrigins?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -118,6 +129,8 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const microAppOrigins = options.microAppOrigins ?? [];
+  const securityHeaders = { enabled: options.securityHeaders ?? true, frameOrigins: microAppOrigins };
   const app = Fastify({
     trustProxy:
       typeof options.trustProxy === 'object' ? [...options.trustProxy] : (options.trustProxy ?? false),
@@ -128,13 +141,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Reject unknown query keys and coerce nothing silently: schemas say what is allowed.
     ajv: { customOptions: { removeAdditional: false } },
     // A URL the router cannot decode is answered in the error shape too (http/error-handler.ts).
-    frameworkErrors: await withSecurityHeaders(frameworkErrors, { enabled: options.securityHeaders ?? true }),
+    frameworkErrors: await withSecurityHeaders(frameworkErrors, securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  await installSecurityHeaders(app, { enabled: options.securityHeaders ?? true });
+  await installSecurityHeaders(app, securityHeaders);
   // JSON replies of 1 KiB or more go gzipped to clients that take it (console/compression.ts).
   app.addHook('onSend', compressJson);
 
@@ -222,6 +235,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.storage.db,
     now,
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  });
+  await app.register(appsRoutes, { prefix: '/api/v1', db: options.storage.db, now, microAppOrigins });
+  await app.register(reportsRoutes, {
+    prefix: '/api/v1',
+    db: options.storage.db,
+    now,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    ...(options.mailOutlet ? { mailOutlet: options.mailOutlet } : {}),
   });
   await app.register(weatherRoutes, {
     prefix: '/api/v1',

@@ -214,6 +214,32 @@ describe('console settings', () => {
     }
   });
 
+  it('MICRO_APP_ORIGINS lists http(s) origins by spaces or commas, normalised, none by default', () => {
+    expect(loadConfig({}).microAppOrigins).toEqual([]);
+    expect(loadConfig({ MICRO_APP_ORIGINS: ' \t' }).microAppOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        MICRO_APP_ORIGINS:
+          'http://Intranet:8080  http://10.0.0.5:8081/,https://apps.example:443\nhttp://intranet:8080',
+      }).microAppOrigins,
+    ).toEqual(['http://intranet:8080', 'http://10.0.0.5:8081', 'https://apps.example']);
+    for (const bad of [
+      'intranet:8080',
+      'http://intranet:8080/app',
+      'http://intranet:8080?x=1',
+      'http://user@intranet:8080',
+      'ws://intranet:8080',
+      "http://intranet:8080 'unsafe-inline'",
+      'http://intranet:8080;script-src',
+      'http://[::1]:8080',
+      'http://a;script-src',
+      "http://a'b:8080",
+      'http://*.example.com',
+    ]) {
+      expect(() => loadConfig({ MICRO_APP_ORIGINS: bad }), bad).toThrow(/MICRO_APP_ORIGINS/);
+    }
+  });
+
   it('SERVE_SOURCE_MAPS is off unless 1 or true', () => {
     expect(loadConfig({}).serveSourceMaps).toBe(false);
     expect(loadConfig({ SERVE_SOURCE_MAPS: '0' }).serveSourceMaps).toBe(false);

@@ -63,6 +63,11 @@ export interface ServerConfig {
    * (REDIRECT_ALLOW, comma-separated http(s) origins; none by default).
    */
   readonly redirectAllow: readonly string[];
+  /**
+   * http origins whose micro-apps the console may frame besides any https address
+   * (MICRO_APP_ORIGINS, space- or comma-separated; none by default).
+   */
+  readonly microAppOrigins: readonly string[];
   /** Serve the console's source maps, `*.map` (SERVE_SOURCE_MAPS=1); off by default. */
   readonly serveSourceMaps: boolean;
   /** Whose X-Forwarded-For names the client (TRUST_PROXY); false by default: the socket's peer. */
@@ -208,6 +213,25 @@ export function originList(raw: string | undefined, name: string): string[] {
   return origins;
 }
 
+/** An origin a Content-Security-Policy source can name: a host of letters, digits, dots and hyphens. */
+const CSP_ORIGIN = /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
+/**
+ * MICRO_APP_ORIGINS: http(s) origins separated by spaces or commas, normalised. Each becomes a
+ * source of the CSP's frame-src, whose grammar has no IPv6 literal and no other character in a
+ * host (one such as `;` would end the directive): those are refused too.
+ */
+export function microAppOriginsOf(raw: string | undefined): string[] {
+  const origins = originList((raw ?? '').replace(/\s+/g, ','), 'MICRO_APP_ORIGINS');
+  const unnamable = origins.find((origin) => !CSP_ORIGIN.test(origin));
+  if (unnamable !== undefined) {
+    throw new Error(
+      `MICRO_APP_ORIGINS must list origins whose host is letters, digits, dots and hyphens (a Content-Security-Policy can name no other, nor an IPv6 address), got '${unnamable}'`,
+    );
+  }
+  return origins;
+}
+
 export function loadConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
   isTerminal: boolean = process.stdout.isTTY === true,
@@ -274,6 +298,7 @@ export function loadConfig(
     throw new Error(`MODBUS_TCP_ALLOW must be a comma-separated CIDR list: ${(error as Error).message}`);
   }
   const redirectAllow = originList(env.REDIRECT_ALLOW, 'REDIRECT_ALLOW');
+  const microAppOrigins = microAppOriginsOf(env.MICRO_APP_ORIGINS);
   const videoCloudUrl = env.VIDEO_CLOUD_URL?.trim().replace(/\/+$/, '') || undefined;
   if (videoCloudUrl && !/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(videoCloudUrl)) {
     throw new Error(
@@ -313,6 +338,7 @@ export function loadConfig(
     fileQuotaBytes: fileQuotaBytes === 0 ? null : fileQuotaBytes,
     modbusTcpAllow,
     redirectAllow,
+    microAppOrigins,
     serveSourceMaps,
     trustProxy,
     videoCloudUrl,

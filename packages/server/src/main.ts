@@ -26,6 +26,8 @@ import {
   retireDemoAdmin,
   seedDemoUsers,
 } from './demo/users.js';
+import { seedDemoReports } from './demo/reports.js';
+import { seedDemoValueAdded } from './demo/value-added.js';
 import { startDemoVideoCloud } from './demo/video-cloud.js';
 import { DeviceService } from './gateway/devices/device-service.js';
 import { DtuListener } from './gateway/dtu/dtu-listener.js';
@@ -42,6 +44,7 @@ import { mailOutletFromEnv } from './mail/outlet.js';
 import { AlarmMailer } from './notices/alarm-mailer.js';
 import { AlarmNotices } from './notices/alarm-notices.js';
 import { markMail } from './notices/store.js';
+import { ReportScheduler } from './reports/scheduler.js';
 import { scheduleRetention } from './history/retention.js';
 import { SqliteHistoryThread } from './history/sqlite-history.js';
 import { HistoryWriter } from './history/writer.js';
@@ -80,6 +83,10 @@ const demo = config.demo ? await seedDemo(storage.db, Date.now(), linkKey) : { c
 // users of §6 beside `demo`; and with DEMO off, no administrator opened by a published password.
 const adminSetUp = config.admin ? await bootstrapAdmin(storage.db, config.admin, Date.now()) : null;
 const demoUsers = config.demo ? await seedDemoUsers(storage.db, Date.now()) : [];
+// The demo's value-added entries for everyone, on a store that has none.
+if (config.demo) await seedDemoValueAdded(storage.db, Date.now());
+// The demo account's daily report, when it has no report settings yet.
+if (config.demo) await seedDemoReports(storage.db, Date.now());
 const retiredDemoAdmin = config.demo ? null : await retireDemoAdmin(storage.db, Date.now());
 // The demo's video cloud, simulated here on loopback, is the cameras' cloud unless VIDEO_CLOUD_URL
 // names one (then it is not started).
@@ -127,6 +134,15 @@ const alarmNotices = new AlarmNotices({
   }),
   timeZone: config.timeZone,
   log: logOf('notices'),
+});
+// Scheduled reports (reports/scheduler.ts): every node ticks; each report is claimed in the store
+// before it is made, so it goes once. Started once the app's log exists.
+const reportScheduler = new ReportScheduler({
+  db: storage.db,
+  outlet: mailOutlet,
+  timeZone: config.timeZone,
+  node: config.mqttNodeId,
+  log: logOf('reports'),
 });
 const recorder = new HistoryRecorder({
   writer: history,
@@ -200,9 +216,11 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   liveLimits: { maxPerAddress: config.wsMaxPerAddress },
   redirectAllow: config.redirectAllow,
+  microAppOrigins: config.microAppOrigins,
   serveSourceMaps: config.serveSourceMaps,
   fileLimits: { maxFileBytes: config.fileMaxBytes, quotaBytes: config.fileQuotaBytes },
   timeZone: config.timeZone,
+  mailOutlet,
   cameras: {
     ...(videoCloudUrl ? { videoCloudUrl } : {}),
     // Loopback, link-local and the server's own addresses are not fetched unless CAMERA_STREAM_ALLOW says.
@@ -232,6 +250,7 @@ const retention = scheduleRetention(storage.db, {
   retentionDays: config.historyRetentionDays,
   onError: (err) => app.log.error({ err }, 'history retention failed'),
 });
+reportScheduler.start();
 log = (line) => app.log.info(line);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
@@ -335,6 +354,7 @@ async function shutdown(): Promise<void> {
   await registry.close();
   await devices.stop();
   await alarmNotices.close();
+  await reportScheduler.close();
   await app.close();
   await demoVideoCloud?.stop();
   await busNode.close();

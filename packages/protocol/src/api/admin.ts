@@ -23,7 +23,14 @@ export const ABILITIES = Ability.options;
  */
 export const RoleName = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'a letter, then up to 31 letters, digits, _ or -');
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'a letter, then up to 31 letters, digits, _ or -')
+  .refine((role) => role !== TENANT_ADMIN_ROLE, 'tenantAdmin follows from the tenant and authority');
+
+/**
+ * The role GET /me adds for a tenant administrator (an account of a tenant with authority ≥ 100,
+ * apps.ts TENANT_ADMIN_LEVEL): it follows from the account, so it is never stored or given.
+ */
+export const TENANT_ADMIN_ROLE = 'tenantAdmin';
 
 export const Roles = z.array(RoleName).max(16);
 export const Abilities = z.array(Ability).max(ABILITIES.length);

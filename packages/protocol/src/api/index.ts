@@ -13,3 +13,5 @@ export * from './admin.js';
 export * from './weather.js';
 export * from './tenants.js';
 export * from './notices.js';
+export * from './apps.js';
+export * from './reports.js';

@@ -8,7 +8,14 @@
  * - A disabled account cannot sign in, refresh or use a token it still holds (sessions.ts,
  *   authenticate.ts); disabling ends its sessions at once.
  */
-import { ABILITIES, Ability, ADMIN_LEVEL, RoleName } from '@fieldlink/protocol';
+import {
+  ABILITIES,
+  Ability,
+  ADMIN_LEVEL,
+  RoleName,
+  TENANT_ADMIN_LEVEL,
+  TENANT_ADMIN_ROLE,
+} from '@fieldlink/protocol';
 import type { AccessReply } from '@fieldlink/protocol';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/errors.js';
@@ -49,11 +56,13 @@ export function isAdministrator(authority: number): boolean {
   return authority >= ADMIN_LEVEL;
 }
 
-/** GET /me's `access`. */
-export function accessOf(user: Pick<User, 'authority' | 'roles' | 'abilities'>): AccessReply {
+/** GET /me's `access`; a tenant administrator holds the derived role TENANT_ADMIN_ROLE too. */
+export function accessOf(user: Pick<User, 'authority' | 'roles' | 'abilities' | 'tenant_id'>): AccessReply {
+  const roles = readRoles(user.roles);
+  const tenantAdmin = user.tenant_id !== null && user.authority >= TENANT_ADMIN_LEVEL;
   return {
     admin: isAdministrator(user.authority),
-    roles: readRoles(user.roles),
+    roles: tenantAdmin ? [...roles, TENANT_ADMIN_ROLE] : roles,
     abilities: readAbilities(user.abilities),
   };
 }

@@ -28,6 +28,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string): void 
   expect(csp.get('script-src'), `${what}: script-src`).toEqual(["'self'"]);
   expect(csp.get('default-src'), `${what}: default-src`).toEqual(["'self'"]);
   expect(csp.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
+  expect(csp.get('frame-src'), `${what}: frame-src`).toEqual(["'self'", 'https:']);
   expect(csp.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
   // No inline or evaluated script anywhere in the policy.
   for (const [name, values] of csp) {
@@ -74,6 +75,36 @@ describe('security headers', () => {
   it('the policy has no inline script and forbids framing', () => {
     expect(CONTENT_SECURITY_POLICY['script-src']).toEqual(["'self'"]);
     expect(CONTENT_SECURITY_POLICY['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('frames https micro-apps, and http ones only from MICRO_APP_ORIGINS', async () => {
+    const framing = await buildApp({
+      storage,
+      secrets: { jwtKey: new Uint8Array(32).fill(7) },
+      logLevel: false,
+      microAppOrigins: ['http://intranet:8080', 'http://10.0.0.5'],
+    });
+    try {
+      for (const url of ['/api/v1/health', '/api/v1/%ZZ', '/api/v1/nothing-here']) {
+        const res = await framing.inject({ method: 'GET', url });
+        const csp = directives(res.headers['content-security-policy'] as string | undefined);
+        expect(csp.get('frame-src'), url).toEqual([
+          "'self'",
+          'https:',
+          'http://intranet:8080',
+          'http://10.0.0.5',
+        ]);
+        // The console itself is still framed by no one.
+        expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
+        expect(csp.get('default-src'), url).toEqual(["'self'"]);
+        expect(res.headers['x-frame-options'], url).toBe('DENY');
+      }
+      // The default app, built before, keeps its own policy.
+      const plain = await app.inject({ method: 'GET', url: '/api/v1/health' });
+      expectSecurityHeaders(plain, 'without MICRO_APP_ORIGINS');
+    } finally {
+      await framing.close();
+    }
   });
 
   it('are on API replies, errors and 404s', async () => {

@@ -29,25 +29,42 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
+  // The micro-app host frames apps (docs/api.md § Custom routes and micro-apps): any https
+  // address, and the http origins the operator lists (MICRO_APP_ORIGINS, added per server).
+  'frame-src': ["'self'", 'https:'],
+  // No one frames the console itself.
   'frame-ancestors': ["'none'"],
 };
 
 export interface SecurityHeadersOptions {
   /** Leave the headers out (the API benchmark's comparison); on by default. */
   readonly enabled?: boolean;
+  /**
+   * http origins the console may frame besides 'self' and https: (MICRO_APP_ORIGINS), already
+   * checked and normalised by config.ts (`http://intranet:8080`).
+   */
+  readonly frameOrigins?: readonly string[];
 }
 
-const HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]])),
-  },
-  // Login links carry tokens in their query: no page address leaves in a Referer.
-  referrerPolicy: { policy: 'no-referrer' },
-  frameguard: { action: 'deny' },
-  // Only honoured over HTTPS; the operator's other sub-domains are not ours to pin.
-  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
-};
+/** The policy with the operator's framed origins added to frame-src. */
+export function contentSecurityPolicy(frameOrigins: readonly string[] = []): Record<string, string[]> {
+  const directives = Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]]));
+  const frameSrc = directives['frame-src'] ?? [];
+  for (const origin of frameOrigins) if (!frameSrc.includes(origin)) frameSrc.push(origin);
+  directives['frame-src'] = frameSrc;
+  return directives;
+}
+
+function helmetOptions(frameOrigins: readonly string[]): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(frameOrigins) },
+    // Login links carry tokens in their query: no page address leaves in a Referer.
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    // Only honoured over HTTPS; the operator's other sub-domains are not ours to pin.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+  };
+}
 
 /**
  * Sets the headers on every reply of `app`: a root hook, so it runs for every route and the
@@ -60,20 +77,26 @@ export async function installSecurityHeaders(
   options: SecurityHeadersOptions = {},
 ): Promise<void> {
   if (options.enabled === false) return;
-  const headers = await helmetHeaders();
+  const headers = await helmetHeaders(options.frameOrigins);
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
   });
 }
 
-let captured: Promise<Readonly<Record<string, string>>> | null = null;
+/** Headers worked out, by the framed origins they were worked out for. */
+const captured = new Map<string, Promise<Readonly<Record<string, string>>>>();
 
-/** The headers helmet sets with HELMET_OPTIONS, read once from a reply of a bare app. */
-export function helmetHeaders(): Promise<Readonly<Record<string, string>>> {
-  captured ??= (async () => {
+/** The headers helmet sets with helmetOptions, read once (per framed origins) from a reply of a bare app. */
+export function helmetHeaders(
+  frameOrigins: readonly string[] = [],
+): Promise<Readonly<Record<string, string>>> {
+  const key = frameOrigins.join(' ');
+  const known = captured.get(key);
+  if (known) return known;
+  const headers = (async () => {
     const probe = Fastify({ logger: false });
-    await probe.register(helmet, HELMET_OPTIONS);
+    await probe.register(helmet, helmetOptions(frameOrigins));
     probe.get('/', async () => '');
     const bare = Fastify({ logger: false });
     bare.get('/', async () => '');
@@ -85,7 +108,8 @@ export function helmetHeaders(): Promise<Readonly<Record<string, string>>> {
         .map(([name, value]) => [name, String(value)]),
     );
   })();
-  return captured;
+  captured.set(key, headers);
+  return headers;
 }
 
 /**
@@ -97,7 +121,7 @@ export async function withSecurityHeaders(
   options: SecurityHeadersOptions = {},
 ): Promise<NonNullable<FastifyServerOptions['frameworkErrors']>> {
   if (options.enabled === false) return handler;
-  const headers = await helmetHeaders();
+  const headers = await helmetHeaders(options.frameOrigins);
   return function securedFrameworkErrors(this: unknown, error, request, reply) {
     void reply.headers(headers);
     return handler.call(this as never, error, request, reply);

@@ -1,13 +1,26 @@
 /**
- * Where the server's e-mails go (verification codes, alarm mails): an SMTP transport from
+ * Where the server's e-mails go (verification codes, alarm mails, reports): an SMTP transport from
  * `SMTP_URL` with the sender `SMTP_FROM`, or the log when SMTP_URL is unset (a single node or a
  * development set-up; docs/operations.md § E-mail). One reading of the settings for every mail.
  */
 import nodemailer from 'nodemailer';
 
-/** What the mailers need of a nodemailer transport. */
+/** A file sent with a mail (a report's spreadsheet), in nodemailer's terms. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** What the mailers need of a nodemailer transport; mails without files leave `attachments` out. */
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: MailAttachment[];
+  }): Promise<unknown>;
 }
 
 /** An SMTP transport and its sender address, or the log. */

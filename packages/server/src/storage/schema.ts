@@ -8,6 +8,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FileStoreTables } from './file-schema.js';
 import type { DiagramLinkTables } from '../diagrams/links-schema.js';
 import type { NoticeTables } from '../notices/schema.js';
+import type { AppTables } from '../apps/schema.js';
+import type { ReportTables } from '../reports/schema.js';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -100,7 +102,7 @@ export interface LoginAttemptTable {
 /**
  * What an attempt counter counts: sign-ins per account and address pair, per account (the growing
  * delay) and per address, the pairs that signed in (trusted), verification codes per client address
- * and per target, and wrong share codes per user.
+ * and per target, wrong share codes per user, and reports a user mails themselves.
  */
 export type AttemptKind =
   | 'login-pair'
@@ -111,7 +113,8 @@ export type AttemptKind =
   | 'code-address-day'
   | 'code-target'
   | 'code-target-hour'
-  | 'share-code';
+  | 'share-code'
+  | 'report-send';
 
 /** One counter; a row whose expires_at has passed counts as absent. */
 export interface AttemptCounterTable {
@@ -276,7 +279,7 @@ export interface HistoryEventTable {
   at: EpochMs;
 }
 
-export interface Database extends FileStoreTables, DiagramLinkTables, NoticeTables {
+export interface Database extends FileStoreTables, DiagramLinkTables, NoticeTables, AppTables, ReportTables {
   tenants: TenantTable;
   users: UserTable;
   verification_codes: VerificationCodeTable;

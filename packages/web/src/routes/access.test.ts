@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TENANT_ADMIN_ROLE } from '@fieldlink/protocol';
 import {
   assembleRoutes,
   authorityGroups,
@@ -8,6 +9,7 @@ import {
   routeAllowed,
   routeChain,
 } from './access';
+import { menuTree } from './navigation';
 import type { RouteEntry } from './table';
 import { flatten, routes } from './table';
 import { testKey } from '../i18n/test-support';
@@ -210,6 +212,34 @@ describe('the Authority list after the thresholds (§2, §6)', () => {
     expect(routeAllowed('/addEquips', { level: 4, access: READER })).toBe(false);
     expect(routeAllowed('/admin/users', { level: 999, access: ALL })).toBe(false);
     expect(routeAllowed('/admin/users', { level: 1000, access: { ...ALL, admin: true } })).toBe(true);
+    expect(paths(assembleRoutes({ level: 99, access: ALL }))).not.toContain('/admin');
+  });
+
+  it('gives a tenant administrator (100) the group /admin with its three pages, going to the first', () => {
+    // GET /me's derived role says the account is a tenant's (100 without a tenant has nothing there).
     expect(paths(assembleRoutes({ level: 100, access: ALL }))).not.toContain('/admin');
+    const manager = { level: 100, access: { ...ALL, roles: [TENANT_ADMIN_ROLE] } };
+    const admin = assembleRoutes(manager).find((e) => e.path === '/admin');
+    expect(admin?.children?.map((c) => c.path)).toEqual([
+      '/admin/customRoutes',
+      '/admin/valueAdded',
+      '/admin/appReview',
+    ]);
+    // The table's redirect (/admin/users) is the administrators' own: the first page left instead.
+    expect(admin?.redirect).toBe('/admin/customRoutes');
+    expect(menuTree(assembleRoutes(manager)).find((n) => n.path === '/admin')?.target).toBe(
+      '/admin/customRoutes',
+    );
+    expect(routeAllowed('/admin', manager)).toBe(true);
+    expect(routeAllowed('/admin/customRoutes', manager)).toBe(true);
+    expect(routeAllowed('/admin/users', manager)).toBe(false);
+    expect(routeAllowed('/admin/tenants', manager)).toBe(false);
+    expect(routeAllowed('/admin/notices', manager)).toBe(false);
+    // An administrator keeps every page and the table's redirect.
+    const full = assembleRoutes({ level: 1000, access: { ...ALL, admin: true } }).find(
+      (e) => e.path === '/admin',
+    );
+    expect(full?.children?.map((c) => c.path)).toHaveLength(6);
+    expect(full?.redirect).toBe('/admin/users');
   });
 });

@@ -56,11 +56,29 @@ export function entryAllowed(entry: RouteEntry, viewer: RouteViewer): boolean {
   return true;
 }
 
-/** The table cut down to what the viewer reaches; children inherit their parent's cut. */
+/**
+ * The table cut down to what the viewer reaches; children inherit their parent's cut. A group
+ * whose redirect led to a child the viewer does not reach (a tenant administrator in /admin, whose
+ * first page is the administrators' own) goes to its first child left in the menu instead.
+ */
 export function assembleRoutes(viewer: RouteViewer, entries: readonly RouteEntry[] = routes): RouteEntry[] {
   return entries
     .filter((e) => entryAllowed(e, viewer))
-    .map((e) => (e.children ? { ...e, children: assembleRoutes(viewer, e.children) } : e));
+    .map((e) => {
+      if (!e.children) return e;
+      const children = assembleRoutes(viewer, e.children);
+      return { ...e, children, ...reachableRedirect(e, children) };
+    });
+}
+
+function reachableRedirect(group: RouteEntry, children: readonly RouteEntry[]): { redirect?: string } {
+  const target = group.redirect;
+  if (target === undefined) return {};
+  const own = normalizePath(target).toLowerCase().startsWith(`${group.path.toLowerCase()}/`);
+  const cut = (group.children ?? []).some((c) => routeChain(target, [c]).length > 0);
+  if (!own || !cut || routeChain(target, children).length > 0) return {};
+  const first = children.find((c) => !c.hidden && !c.path.includes(':'));
+  return first ? { redirect: first.redirect ?? first.path } : {};
 }
 
 /** The path without query, hash or trailing slash ('/' stays '/'). */

@@ -4,6 +4,12 @@
  * menu node), hidden and public flags. The router, the menus, the breadcrumb, the tabs and the
  * guards are all derived from this one table.
  */
+import {
+  ADMIN_LEVEL,
+  SERVICE_MANAGER_PATH,
+  TENANT_ADMIN_LEVEL,
+  TENANT_ADMIN_ROLE,
+} from '@fieldlink/protocol';
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
@@ -47,6 +53,11 @@ export interface RouteEntry {
   readonly title?: string;
   /** The device a route made for one device stands for (the /baseConfig children, §2). */
   readonly device?: RouteDevice;
+  /**
+   * The micro-app a route made from data embeds (§2: a custom route's children, a user's apps):
+   * drawn by the micro-app host (features/apps/MicroAppHost.tsx).
+   */
+  readonly app?: RouteApp;
 }
 
 /**
@@ -59,7 +70,42 @@ export interface RouteDevice {
   readonly unid: string;
 }
 
+/** What a route embedding a micro-app carries: its name, address and default page. */
+export interface RouteApp {
+  readonly name: string;
+  readonly url: string;
+  readonly defaultUrl: string | null;
+}
+
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+/**
+ * The pages of the routes made from custom route data (§2; features/apps/custom-routes.ts): the
+ * router reaches them by the patterns `/:app` and `/:app/:child` (app/App.tsx), which rank below
+ * every path of this table, and the entries made for each custom route name the same pages.
+ */
+export const CUSTOM_ROUTE_PAGES = {
+  /** `/{name}`: goes to the route's first child, or to /appaudit/CreatApp. */
+  redirect: page(() => import('../features/apps/CustomRouteRedirect')),
+  /** `/{name}/{child}`: the child's micro-app in the host. */
+  app: page(() => import('../features/apps/CustomAppPage')),
+};
+
+/**
+ * Administrators (the admin flag grants everything) and tenant administrators: GET /me gives
+ * these the derived role TENANT_ADMIN_ROLE; an account of level 100 without a tenant has nothing
+ * to manage there.
+ */
+const TENANT_MANAGERS: AccessNeed = [TENANT_ADMIN_ROLE];
+
+/**
+ * The points of the pages that change apps, custom routes and value-added entries: the server
+ * asks WRITE for a change and DELETE for a removal.
+ */
+export const APP_POINTS = {
+  write: { abilities: ['WRITE'] },
+  delete: { abilities: ['DELETE'] },
+} as const satisfies Record<string, AccessNeed>;
 
 /**
  * The points of the pages that show one device (monitoring and its configuration): the server
@@ -208,30 +254,62 @@ export const routes: readonly RouteEntry[] = [
     page: page(() => import('../features/equipment/AddEquipmentPage')),
   },
   {
-    // Administration (issue 25): authority 1000 and up; the server checks every call again.
+    // Administration (issue 25): the group from 100, so that a tenant administrator (an account of
+    // a tenant with authority 100 and up) reaches the pages of their tenant's custom routes,
+    // value-added entries and app reviews; the others stay at 1000. The server checks every call
+    // again. A level-100 account without a tenant has nothing here and does not see the group.
     path: '/admin',
     titleKey: 'shell.routes.admin',
     icon: 'SafetyOutlined',
-    level: 1000,
+    level: TENANT_ADMIN_LEVEL,
+    access: TENANT_MANAGERS,
     redirect: '/admin/users',
+    points: APP_POINTS,
     children: [
       {
         path: '/admin/users',
         titleKey: 'shell.routes.adminUsers',
         icon: 'TeamOutlined',
+        level: ADMIN_LEVEL,
         page: page(() => import('../features/admin/users/UsersPage')),
       },
       {
         path: '/admin/tenants',
         titleKey: 'shell.routes.adminTenants',
         icon: 'ShopOutlined',
+        level: ADMIN_LEVEL,
         page: page(() => import('../features/admin/tenants/TenantsPage')),
       },
       {
         path: '/admin/notices',
         titleKey: 'shell.routes.adminNotices',
         icon: 'BellOutlined',
+        level: ADMIN_LEVEL,
         page: page(() => import('../features/notices/AdminNoticesPage')),
+      },
+      {
+        path: '/admin/customRoutes',
+        titleKey: 'shell.routes.adminCustomRoutes',
+        icon: 'ApiOutlined',
+        level: TENANT_ADMIN_LEVEL,
+        access: TENANT_MANAGERS,
+        page: page(() => import('../features/admin/apps/CustomRoutesPage')),
+      },
+      {
+        path: '/admin/valueAdded',
+        titleKey: 'shell.routes.adminValueAdded',
+        icon: 'GiftOutlined',
+        level: TENANT_ADMIN_LEVEL,
+        access: TENANT_MANAGERS,
+        page: page(() => import('../features/admin/apps/ValueAddedPage')),
+      },
+      {
+        path: '/admin/appReview',
+        titleKey: 'shell.routes.adminAppReview',
+        icon: 'AuditOutlined',
+        level: TENANT_ADMIN_LEVEL,
+        access: TENANT_MANAGERS,
+        page: page(() => import('../features/admin/apps/AppReviewPage')),
       },
     ],
   },
@@ -255,6 +333,53 @@ export const routes: readonly RouteEntry[] = [
         titleKey: 'shell.routes.alarmNotices',
         icon: 'AlertOutlined',
         page: page(() => import('../features/notices/AlarmNoticesPage')),
+      },
+    ],
+  },
+  {
+    // §1 user-created apps: a user (level 4) and up registers their own micro-apps; the shell adds
+    // one child per app the user sees (features/apps/custom-routes.ts), opened in the host.
+    path: '/appaudit',
+    titleKey: 'shell.routes.apps',
+    icon: 'AppstoreOutlined',
+    level: 4,
+    redirect: '/appaudit/CreatApp',
+    points: APP_POINTS,
+    children: [
+      {
+        path: '/appaudit/CreatApp',
+        titleKey: 'shell.routes.createApp',
+        icon: 'AppstoreAddOutlined',
+        page: page(() => import('../features/apps/CreateAppPage')),
+      },
+      {
+        path: '/appaudit/app/:id',
+        titleKey: 'shell.routes.userApp',
+        hidden: true,
+        page: page(() => import('../features/apps/UserAppPage')),
+      },
+    ],
+  },
+  {
+    // §1 value-added services, §2: the entries configured for the user's tenant, as cards.
+    path: '/increment',
+    titleKey: 'shell.routes.increment',
+    icon: 'GiftOutlined',
+    level: 0,
+    redirect: SERVICE_MANAGER_PATH,
+    children: [
+      {
+        path: SERVICE_MANAGER_PATH,
+        titleKey: 'shell.routes.serviceManager',
+        icon: 'ShoppingOutlined',
+        page: page(() => import('../features/apps/ServiceManagerPage')),
+      },
+      {
+        // §1 automatic reports (features/reports): the demo's value-added entry leads here.
+        path: '/increment/reports',
+        titleKey: 'shell.routes.reports',
+        icon: 'FileTextOutlined',
+        page: page(() => import('../features/reports/ReportsPage')),
       },
     ],
   },

@@ -5,7 +5,7 @@
  */
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { topLevelFor } from '../routes/navigation';
+import { titleOf, topLevelFor } from '../routes/navigation';
 import type { MenuNode } from '../routes/navigation';
 import type { Layout as LayoutName } from '../settings/settings';
 import { useSettings } from '../settings/store';
@@ -47,7 +47,7 @@ export default function ShellSider({ layout, menu, activePath, collapsed, mobile
         </div>
         {second && (
           <div className="fl-column-second">
-            <div className="fl-column-second-title">{t(second.titleKey)}</div>
+            <div className="fl-column-second-title">{titleOf(second, t)}</div>
             <SideMenu nodes={second.children} activePath={activePath} collapsed={false} theme="light" />
           </div>
         )}

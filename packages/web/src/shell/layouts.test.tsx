@@ -28,6 +28,7 @@ const FIRST_LEVEL = [
   'Big screen',
   'Device configuration',
   'Notifications',
+  'Value-added services',
   'Settings',
 ];
 

@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useBranding } from '../branding/store';
 import { useDirectory, useEquipmentStatus } from '../equipment/directory';
+import { withCustomRoutes, withUserApps } from '../features/apps/custom-routes';
+import { useMyApps, useMyCustomRoutes } from '../features/apps/use-my-apps';
 import { baseConfigId, withBaseConfig } from '../features/base-config/routes';
 import { assembleRoutes, findRoute } from '../routes/access';
 import { menuTree } from '../routes/navigation';
@@ -35,10 +37,24 @@ export function useShellRoutes(): ShellRoutes {
   const devices = useDirectory((d) => d.entries);
   const types = useDirectory((d) => d.types);
   const activeId = baseConfigId(pathname);
+  // §2: the custom routes (before /setting) and the user's apps (under /appaudit) come from the
+  // server after sign-in; a reload of them (features/apps/use-my-apps.ts) rebuilds these.
+  const { routes: custom } = useMyCustomRoutes();
+  const { apps } = useMyApps();
   const entries = useMemo(
     () =>
-      withBaseConfig(assembleRoutes({ level, access }), { status, tree, entries: devices, types }, activeId),
-    [level, access, status, tree, devices, types, activeId],
+      withUserApps(
+        withCustomRoutes(
+          withBaseConfig(
+            assembleRoutes({ level, access }),
+            { status, tree, entries: devices, types },
+            activeId,
+          ),
+          custom,
+        ),
+        apps,
+      ),
+    [level, access, status, tree, devices, types, activeId, custom, apps],
   );
   const menu = useMemo(() => menuTree(entries, { branded }), [entries, branded]);
   const activePath = findRoute(pathname, entries)?.path ?? pathname;

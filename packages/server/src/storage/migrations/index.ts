@@ -24,6 +24,8 @@ import { diagrams } from './0017_diagrams.js';
 import { diagramLinks } from './0018_diagram_links.js';
 import { userAccess } from './0019_user_access.js';
 import { notices } from './0020_notices.js';
+import { apps } from './0021_apps.js';
+import { reports } from './0022_reports.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -46,4 +48,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_diagram_links': diagramLinks,
   '0019_user_access': userAccess,
   '0020_notices': notices,
+  '0021_apps': apps,
+  '0022_reports': reports,
 };

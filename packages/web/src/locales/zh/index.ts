@@ -12,6 +12,7 @@ import bigScreen from './bigScreen';
 import weather from './weather';
 import adminUsers from './adminUsers';
 import adminTenants from './adminTenants';
+import apps from './apps';
 import equipment from './equipment';
 import files from './files';
 import history from './history';
@@ -20,6 +21,7 @@ import pictures from './pictures';
 import rules from './rules';
 import sharing from './sharing';
 import notices from './notices';
+import reports from './reports';
 import shell from './shell';
 import system from './system';
 
@@ -39,6 +41,7 @@ export default {
   weather,
   adminUsers,
   adminTenants,
+  apps,
   equipment,
   files,
   history,
@@ -47,6 +50,7 @@ export default {
   rules,
   sharing,
   notices,
+  reports,
   shell,
   system,
 };

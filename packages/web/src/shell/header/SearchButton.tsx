@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDebounced } from '../../components/use-debounced';
+import { titleOf } from '../../routes/navigation';
 import { flatten } from '../../routes/table';
 import { filterSuggestions, isUrl, SEARCH_DEBOUNCE_MS, useSearchSources, webSearchUrl } from '../search';
 import type { SearchItem } from '../search';
@@ -31,7 +32,7 @@ export function SearchDialog({ open, onClose }: { readonly open: boolean; readon
         (e) =>
           !e.hidden && e.page && e.titleKey && !e.device && !e.path.includes(':') && !e.path.includes('*'),
       )
-      .map((e) => ({ title: t(e.titleKey), target: e.path, group: t('shell.search.route') }));
+      .map((e) => ({ title: titleOf(e, t), target: e.path, group: t('shell.search.route') }));
     return [...pages, ...Object.values(sources).flat()];
   }, [entries, sources, t]);
   const suggestions = useMemo(() => filterSuggestions(items, query), [items, query]);

@@ -3,10 +3,11 @@
  * left; choosing one opens its first page and shows its children as the second-level menu.
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { titleOf } from '../../routes/navigation';
 import type { MenuNode } from '../../routes/navigation';
 import type { ColumnStyle } from '../../settings/settings';
 import RouteIcon from '../RouteIcon';
+import { useMenuChoice } from './useMenuChoice';
 
 interface Props {
   readonly nodes: readonly MenuNode[];
@@ -16,7 +17,7 @@ interface Props {
 
 export default function ColumnBar({ nodes, active, columnStyle }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const choose = useMenuChoice(nodes);
   return (
     <nav className={`fl-column-bar fl-column-${columnStyle}`} aria-label="menu">
       {nodes.map((node) => (
@@ -25,13 +26,13 @@ export default function ColumnBar({ nodes, active, columnStyle }: Props) {
           type="button"
           className={`fl-column-item${node.path === active?.path ? ' fl-active' : ''}`}
           aria-current={node.path === active?.path ? 'page' : undefined}
-          title={t(node.titleKey)}
-          onClick={() => void navigate(node.target)}
+          title={titleOf(node, t)}
+          onClick={() => choose(node.target)}
         >
           <span className="fl-column-icon">
             <RouteIcon name={node.icon} />
           </span>
-          <span className="fl-column-title">{t(node.titleKey)}</span>
+          <span className="fl-column-title">{titleOf(node, t)}</span>
         </button>
       ))}
     </nav>

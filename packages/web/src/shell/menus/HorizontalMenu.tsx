@@ -1,9 +1,9 @@
 /** The header's menu in the horizontal layout. */
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { MenuNode } from '../../routes/navigation';
 import { menuItems } from './menuItems';
+import { useMenuChoice } from './useMenuChoice';
 
 interface Props {
   readonly nodes: readonly MenuNode[];
@@ -13,14 +13,14 @@ interface Props {
 
 export default function HorizontalMenu({ nodes, activePath, theme }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const choose = useMenuChoice(nodes);
   return (
     <Menu
       mode="horizontal"
       theme={theme}
       selectedKeys={[activePath]}
-      items={menuItems(nodes, t, (path) => void navigate(path))}
-      onClick={({ key }) => void navigate(key)}
+      items={menuItems(nodes, t, choose)}
+      onClick={({ key }) => choose(key)}
       className="fl-horizontal-menu"
     />
   );

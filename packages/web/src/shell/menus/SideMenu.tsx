@@ -2,10 +2,10 @@
 import { Menu } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { openKeysFor } from '../../routes/navigation';
 import type { MenuNode } from '../../routes/navigation';
 import { menuItems } from './menuItems';
+import { useMenuChoice } from './useMenuChoice';
 
 interface Props {
   readonly nodes: readonly MenuNode[];
@@ -16,7 +16,7 @@ interface Props {
 
 export default function SideMenu({ nodes, activePath, collapsed, theme }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const choose = useMenuChoice(nodes);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(activePath, nodes));
 
   // Going somewhere opens the groups on its way, leaving the others as the user left them.
@@ -34,8 +34,8 @@ export default function SideMenu({ nodes, activePath, collapsed, theme }: Props)
       inlineCollapsed={collapsed}
       selectedKeys={[activePath]}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      items={menuItems(nodes, t, (path) => void navigate(path))}
-      onClick={({ key }) => void navigate(key)}
+      items={menuItems(nodes, t, choose)}
+      onClick={({ key }) => choose(key)}
       className="fl-side-menu"
     />
   );

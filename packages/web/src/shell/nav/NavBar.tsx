@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { breadcrumb, titleOf, topLevelFor } from '../../routes/navigation';
 import { HOME_PATH } from '../../routes/table';
 import HeaderButton from '../header/HeaderButton';
+import { useMenuChoice } from '../menus/useMenuChoice';
 import RouteIcon from '../RouteIcon';
 import { useShellRoutes } from '../useShellRoutes';
 
@@ -23,6 +24,7 @@ export default function NavBar({ fold, firstLevelTabs }: Props) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { entries, menu, activePath } = useShellRoutes();
+  const choose = useMenuChoice(menu);
 
   return (
     <div className="fl-nav">
@@ -40,13 +42,13 @@ export default function NavBar({ fold, firstLevelTabs }: Props) {
           activeKey={topLevelFor(activePath, menu)?.path ?? ''}
           onChange={(key) => {
             const node = menu.find((n) => n.path === key);
-            if (node) void navigate(node.target);
+            if (node) choose(node.target);
           }}
           items={menu.map((n) => ({
             key: n.path,
             label: (
               <span>
-                <RouteIcon name={n.icon} /> {t(n.titleKey)}
+                <RouteIcon name={n.icon} /> {titleOf(n, t)}
               </span>
             ),
           }))}
