@@ -272,13 +272,21 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('3D projects in Chromium'), () 
       await expect
         .poll(() => mesh('Pump').getAttribute('data-state'), { timeout: LIVE_TIMEOUT_MS })
         .toMatch(/^(on|off)$/);
-      const first = await mesh('Pump').getAttribute('data-state');
       // Nothing of the last test over the scene: no pointer on it, no tooltip open.
       await page.mouse.move(0, 0);
-      await shoot(page, 'diagram-3d-di-before-en');
+      // Drawn in the colour of the state it has now: the input may flip meanwhile (CI saw it flip
+      // between reading the state and sampling the canvas), so both are read on each try.
+      const drawnAsState = async (): Promise<string | null> => {
+        const state = await mesh('Pump').getAttribute('data-state');
+        const rgb = await drawnAt('Pump');
+        const matches = state === 'on' ? greenish(rgb) : reddish(rgb);
+        return matches && state === (await mesh('Pump').getAttribute('data-state')) ? state : null;
+      };
+      let first: string | null = null;
       await expect
-        .poll(() => drawnAt('Pump').then(first === 'on' ? greenish : reddish), { timeout: 10_000 })
-        .toBe(true);
+        .poll(async () => (first = await drawnAsState()), { timeout: 10_000 })
+        .toMatch(/^(on|off)$/);
+      await shoot(page, 'diagram-3d-di-before-en');
       // The input flips within its 45 s period; the value arrives with the host’s next report.
       const next = first === 'on' ? 'off' : 'on';
       await expect

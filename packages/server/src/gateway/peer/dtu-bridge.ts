@@ -54,6 +54,8 @@ async function dial(host: string, port: number): Promise<Socket> {
 
 export class DtuBridge {
   readonly stats: DtuBridgeStats = { requests: 0, replies: 0, skipped: 0, heartbeats: 0 };
+  /** The Modbus function code of each request forwarded, in order. */
+  readonly functions: number[] = [];
   /** Resolves when the link to the server is closed, by either side. */
   readonly closed: Promise<void>;
   #fromServer: Buffer = Buffer.alloc(0);
@@ -151,6 +153,7 @@ export class DtuBridge {
       if (oldest !== undefined) this.#pending.delete(oldest);
     }
     this.stats.requests++;
+    this.functions.push(body[1] ?? 0);
     this.slave.write(out);
   }
 
