@@ -25,7 +25,11 @@ export default defineConfig({
           // Projects of different worker counts run as separate groups: this one after the others.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          include: ['packages/{protocol,simulator,web}/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: [
+            'packages/{protocol,simulator,web}/src/**/*.test.{ts,tsx}',
+            'packages/web/build/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           setupFiles: ['packages/web/src/test-setup/antd-styles.ts'],
         },
       },

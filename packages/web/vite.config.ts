@@ -1,14 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildInfoDefine } from './build/build-info';
+import { bundledLicenses } from './build/licenses';
 
 // The console is served by the server from packages/web/dist on the same port as the API; in
 // development `npm run dev -w @fieldlink/web` proxies the API and the live channel to the server
 // on API_PORT (default 8080).
 const api = `localhost:${process.env.API_PORT ?? '8080'}`;
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  // The About page's facts: version, commit and build time (build/build-info.ts), and the licences
+  // of the bundled packages, written as licenses.json (build/licenses.ts).
+  define: buildInfoDefine(root),
+  plugins: [react(), bundledLicenses()],
   resolve: { conditions: ['source'] },
   build: {
     outDir: 'dist',

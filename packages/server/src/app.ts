@@ -48,6 +48,7 @@ import type { Secrets } from './storage/secrets.js';
 import { appsRoutes } from './apps/routes.js';
 import { noticesRoutes } from './notices/routes.js';
 import { reportsRoutes } from './reports/routes.js';
+import { feedbackRoutes } from './feedback/routes.js';
 import type { MailOutlet } from './mail/outlet.js';
 import { tenantsRoutes } from './tenants/routes.js';
 import { weatherRoutes } from './weather/routes.js';
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.mailOutlet ? { mailOutlet: options.mailOutlet } : {}),
   });
+  await app.register(feedbackRoutes, { prefix: '/api/v1', db: options.storage.db, now });
   await app.register(weatherRoutes, {
     prefix: '/api/v1',
     db: options.storage.db,

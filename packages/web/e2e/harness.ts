@@ -96,11 +96,14 @@ export function requireChromium(): void {
 /** What goes into the console's build: a change to any of them makes dist stale. */
 const SOURCES = [
   join(WEB_ROOT, 'src'),
+  join(WEB_ROOT, 'build'),
   join(WEB_ROOT, 'public'),
   join(WEB_ROOT, 'index.html'),
   join(WEB_ROOT, 'vite.config.ts'),
   join(WEB_ROOT, 'package.json'),
   join(REPO_ROOT, 'packages/protocol/src'),
+  // The help page carries the user guide.
+  join(REPO_ROOT, 'docs/console.md'),
 ];
 
 /** Tests are not part of the bundle. */

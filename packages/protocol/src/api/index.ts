@@ -15,3 +15,4 @@ export * from './tenants.js';
 export * from './notices.js';
 export * from './apps.js';
 export * from './reports.js';
+export * from './feedback.js';

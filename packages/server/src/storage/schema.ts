@@ -10,6 +10,7 @@ import type { DiagramLinkTables } from '../diagrams/links-schema.js';
 import type { NoticeTables } from '../notices/schema.js';
 import type { AppTables } from '../apps/schema.js';
 import type { ReportTables } from '../reports/schema.js';
+import type { FeedbackTables } from '../feedback/schema.js';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -102,7 +103,7 @@ export interface LoginAttemptTable {
 /**
  * What an attempt counter counts: sign-ins per account and address pair, per account (the growing
  * delay) and per address, the pairs that signed in (trusted), verification codes per client address
- * and per target, wrong share codes per user, and reports a user mails themselves.
+ * and per target, wrong share codes per user, reports a user mails themselves, and feedback sent.
  */
 export type AttemptKind =
   | 'login-pair'
@@ -114,7 +115,8 @@ export type AttemptKind =
   | 'code-target'
   | 'code-target-hour'
   | 'share-code'
-  | 'report-send';
+  | 'report-send'
+  | 'feedback';
 
 /** One counter; a row whose expires_at has passed counts as absent. */
 export interface AttemptCounterTable {
@@ -279,7 +281,8 @@ export interface HistoryEventTable {
   at: EpochMs;
 }
 
-export interface Database extends FileStoreTables, DiagramLinkTables, NoticeTables, AppTables, ReportTables {
+export interface Database
+  extends FileStoreTables, DiagramLinkTables, NoticeTables, AppTables, ReportTables, FeedbackTables {
   tenants: TenantTable;
   users: UserTable;
   verification_codes: VerificationCodeTable;

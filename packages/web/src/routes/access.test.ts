@@ -239,7 +239,7 @@ describe('the Authority list after the thresholds (§2, §6)', () => {
     const full = assembleRoutes({ level: 1000, access: { ...ALL, admin: true } }).find(
       (e) => e.path === '/admin',
     );
-    expect(full?.children?.map((c) => c.path)).toHaveLength(6);
+    expect(full?.children?.map((c) => c.path)).toHaveLength(7);
     expect(full?.redirect).toBe('/admin/users');
   });
 });

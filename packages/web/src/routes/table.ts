@@ -304,6 +304,13 @@ export const routes: readonly RouteEntry[] = [
         page: page(() => import('../features/admin/apps/ValueAddedPage')),
       },
       {
+        path: '/admin/feedback',
+        titleKey: 'support.routes.adminFeedback',
+        icon: 'MessageOutlined',
+        level: ADMIN_LEVEL,
+        page: page(() => import('../features/support/AdminFeedbackPage')),
+      },
+      {
         path: '/admin/appReview',
         titleKey: 'shell.routes.adminAppReview',
         icon: 'AuditOutlined',
@@ -395,6 +402,26 @@ export const routes: readonly RouteEntry[] = [
         titleKey: 'shell.routes.personalCenter',
         icon: 'UserOutlined',
         page: page(() => import('../features/account/PersonalCenterPage')),
+      },
+      // §2 'help', 'about us' and 'feedback' (features/support): any signed-in user; the avatar
+      // menu leads here too. Short paths of their own, reserved like the top-level ones.
+      {
+        path: '/help',
+        titleKey: 'support.routes.help',
+        icon: 'QuestionCircleOutlined',
+        page: page(() => import('../features/support/HelpPage')),
+      },
+      {
+        path: '/about',
+        titleKey: 'support.routes.about',
+        icon: 'InfoCircleOutlined',
+        page: page(() => import('../features/support/AboutPage')),
+      },
+      {
+        path: '/feedback',
+        titleKey: 'support.routes.feedback',
+        icon: 'MessageOutlined',
+        page: page(() => import('../features/support/FeedbackPage')),
       },
     ],
   },

@@ -116,7 +116,12 @@ describe('the layouts', () => {
       expect(columnItem('Settings').getAttribute('aria-current')).toBe('page');
       expect(columnItem('History').getAttribute('aria-current')).toBeNull();
       expect(one('.fl-column-second-title').textContent).toBe('Settings');
-      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['Personal center']);
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual([
+        'Personal center',
+        'Help',
+        'About',
+        'Feedback',
+      ]);
       // The second level is not in the column.
       expect(texts('.fl-column-bar .fl-column-title')).not.toContain('Personal center');
     });
@@ -217,7 +222,7 @@ describe('the layouts', () => {
       expect(document.querySelector('.fl-column-bar')).toBeNull();
       expect(texts('.fl-nav .fl-nav-tabs .ant-tabs-tab')).toEqual(FIRST_LEVEL);
       expect(one('.fl-nav-tabs .ant-tabs-tab-active').textContent?.trim()).toBe('Settings');
-      expect(sideMenuItems()).toEqual(['Personal center']);
+      expect(sideMenuItems()).toEqual(['Personal center', 'Help', 'About', 'Feedback']);
 
       fireEvent.click(screen.getByText('History', { selector: '.fl-nav-tabs .ant-tabs-tab span' }));
       expect(router.state.location.pathname).toBe('/history');
@@ -340,12 +345,22 @@ describe('the layouts', () => {
 
     it('folds away the second-level menu of the column layout', () => {
       show('/setting/personalCenter');
-      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['Personal center']);
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual([
+        'Personal center',
+        'Help',
+        'About',
+        'Feedback',
+      ]);
       fireEvent.click(button('Fold the menu'));
       expect(document.querySelector('.fl-column-second')).toBeNull();
       expect(useSettings.getState().collapsed).toBe(true);
       fireEvent.click(button('Unfold the menu'));
-      expect(texts('.fl-column-second .ant-menu-item')).toEqual(['Personal center']);
+      expect(texts('.fl-column-second .ant-menu-item')).toEqual([
+        'Personal center',
+        'Help',
+        'About',
+        'Feedback',
+      ]);
       expect(useSettings.getState().collapsed).toBe(false);
     });
   });

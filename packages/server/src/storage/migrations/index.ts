@@ -26,6 +26,7 @@ import { userAccess } from './0019_user_access.js';
 import { notices } from './0020_notices.js';
 import { apps } from './0021_apps.js';
 import { reports } from './0022_reports.js';
+import { feedback } from './0023_feedback.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -50,4 +51,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_notices': notices,
   '0021_apps': apps,
   '0022_reports': reports,
+  '0023_feedback': feedback,
 };

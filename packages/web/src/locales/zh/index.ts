@@ -24,6 +24,7 @@ import notices from './notices';
 import reports from './reports';
 import shell from './shell';
 import system from './system';
+import support from './support';
 
 /** One file per area of the console; keys grouped by area. */
 export default {
@@ -53,4 +54,5 @@ export default {
   reports,
   shell,
   system,
+  support,
 };
