@@ -15,6 +15,24 @@ export const RESERVED_TENANT_KEYS: readonly string[] = ['www', 'ems', 'dam', 'de
 /** The key the branding lookup answers with for the default brand. */
 export const DEFAULT_BRAND_KEY = 'default';
 
+const HOST_KEY = /^[A-Za-z0-9-]{1,63}$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * The tenant key of a host name (§1): the first label of a sub-domain host, in lower case. The
+ * shared console's own names (www, ems, dam), a bare host name such as localhost and an IP address
+ * have none (''). The console asks for its branding by it; registration puts a new account into
+ * the tenant of the sub-domain it was made on.
+ */
+export function brandKeyOf(hostname: string): string {
+  const host = hostname.trim().toLowerCase();
+  if (host === '' || host.includes(':') || IPV4.test(host)) return '';
+  const labels = host.split('.');
+  if (labels.length < 2) return '';
+  const first = labels[0] ?? '';
+  return HOST_KEY.test(first) && !RESERVED_TENANT_KEYS.includes(first) ? first : '';
+}
+
 /** A DNS label's length and letters; compared in lower case, as host names are. */
 export const TENANT_KEY_MAX = 63;
 const KEY_LETTERS = /^[a-z0-9-]*$/i;

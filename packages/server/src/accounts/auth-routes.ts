@@ -1,5 +1,5 @@
 /** Sign-up, sign-in and session routes under /auth (no bearer needed, except for logout by bearer). */
-import { storedText } from '@fieldlink/protocol';
+import { brandKeyOf, storedText } from '@fieldlink/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
@@ -118,12 +118,19 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, se
           );
         }
         if (!(await codes.use(trx, codeId))) throw new ApiError('bad_request', WRONG_CODE);
+        // Made on a tenant's sub-domain (acme.example.com): the account is the tenant's (§1).
+        const key = brandKeyOf(request.hostname);
+        const tenant =
+          key === ''
+            ? undefined
+            : await trx.selectFrom('tenants').select('id').where('key', '=', key).executeTakeFirst();
         return trx
           .insertInto('users')
           .values({
             user_name: userName,
             password_hash: passwordHash,
             phone,
+            tenant_id: tenant?.id ?? null,
             registered_at: at,
             updated_at: at,
           })

@@ -124,7 +124,38 @@ describe.each(storageCases())('sign-up on %s', (store) => {
         .where('user_name', '=', '张三_ops-1.x')
         .executeTakeFirstOrThrow();
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
-      expect(user).toMatchObject({ phone, authority: 4 });
+      expect(user).toMatchObject({ phone, authority: 4, tenant_id: null });
+    });
+
+    it("puts an account made on a tenant's sub-domain into the tenant, and none elsewhere", async () => {
+      const tenant = await h.storage.db
+        .insertInto('tenants')
+        .values({ key: 'reg-acme', name: 'Acme', created_at: h.clock.ms, updated_at: h.clock.ms })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const made = async (userName: string, host: string) => {
+        const phone = freshPhone();
+        const code = await requestCode(h, { phone }, 'register');
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          headers: { host },
+          payload: { userName, password: 'secret123', phone, code },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const row = await h.storage.db
+          .selectFrom('users')
+          .select('tenant_id')
+          .where('user_name', '=', userName)
+          .executeTakeFirstOrThrow();
+        return row.tenant_id;
+      };
+      expect(await made('reg_acme_1', 'REG-ACME.example.com:8080')).toBe(tenant.id);
+      // The shared names, an unknown key, a bare host and an address: no tenant.
+      expect(await made('reg_www_1', 'www.example.com')).toBeNull();
+      expect(await made('reg_other_1', 'nobody.example.com')).toBeNull();
+      expect(await made('reg_local_1', 'localhost:8080')).toBeNull();
+      expect(await made('reg_ip_1', '10.0.0.5:8080')).toBeNull();
     });
 
     it('refuses a wrong code, then accepts the right one once', async () => {
