@@ -13,7 +13,7 @@ import { RecordingSocket as FakeSocket } from '../live/test-support.js';
 import { storageCases, useStorage } from '../storage/test-support.js';
 import type { Equipment } from '../storage/schema.js';
 import { MemoryBus, MemoryExchange } from './memory-bus.js';
-import { decodeDirect, decodeLive, encodeLive } from './messages.js';
+import { decodeDirect, decodeLive, encodeLive, liveMessage } from './messages.js';
 import { DeviceRouter } from './router.js';
 import { SharedLiveHub } from './shared-hub.js';
 
@@ -65,6 +65,41 @@ describe('SharedLiveHub', () => {
     expect(socket.sent[1]).toEqual(push('ONE', [3]));
   });
 
+  it('carries notices to their users’ consoles on every node, and announcements to every console once', async () => {
+    const exchange = new MemoryExchange();
+    const [a, b] = ['a', 'b'].map((id) => {
+      const bus = new MemoryBus(id, exchange);
+      bus.start();
+      return new SharedLiveHub({ bus, batchMs: 5, relayMs: 1 });
+    }) as [SharedLiveHub, SharedLiveHub];
+    const consoleOf = (hub: SharedLiveHub, userId: number) => {
+      const socket = new FakeSocket();
+      hub.attach(socket).userId = userId;
+      return socket;
+    };
+    const aliceOnA = consoleOf(a, 7);
+    const aliceOnB = consoleOf(b, 7);
+    const bobOnB = consoleOf(b, 8);
+    const notice = (id: number, kind: 'alarm' | 'announcement'): ServerMessage => ({
+      infotype: 'Notice',
+      info: { kind, id, title: 'Level high', count: 1 },
+    });
+    // Raised on node a (where the device is linked) for alice: her console on b hears it too.
+    expect(a.sendToUsers([7, 7], notice(1, 'alarm'))).toBe(1);
+    await until(() => aliceOnB.sent.length === 1);
+    // An announcement posted on b: every console, once.
+    b.sendToEveryone(notice(2, 'announcement'));
+    await until(() => aliceOnA.sent.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(aliceOnA.sent).toEqual([notice(1, 'alarm'), notice(2, 'announcement')]);
+    expect(aliceOnB.sent).toEqual([notice(1, 'alarm'), notice(2, 'announcement')]);
+    expect(bobOnB.sent).toEqual([notice(2, 'announcement')]);
+    // Only notices travel as notices.
+    expect(decodeLive(encodeLive('a', [[3, 7, gprs('ONE')]])).ok).toBe(true);
+    const decoded = decodeLive(encodeLive('a', [[3, 7, gprs('ONE')]]));
+    if (decoded.ok) expect(liveMessage(3, decoded.value.entries[0]![2]).ok).toBe(false);
+  });
+
   it('relays nothing on a bus of one node', async () => {
     const bus = new MemoryBus('alone');
     bus.start();
@@ -86,7 +121,9 @@ describe('bus messages', () => {
       'null',
       '[]',
       '{"t":"live","from":"a b","m":[]}',
-      '{"t":"live","from":"a","m":[[3,1,{}]]}',
+      '{"t":"live","from":"a","m":[[5,1,{}]]}',
+      '{"t":"live","from":"a","m":[[0,0,{}]]}',
+      '{"t":"live","from":"a","m":[[3,-1,{}]]}',
     ]) {
       expect(decodeLive(bad).ok, bad).toBe(false);
     }

@@ -17,9 +17,11 @@ import { BUS_NODE_ID } from './bus.js';
 
 /**
  * 0: sent at once (LiveHub.publish); 1: device info (LiveHub.pushDeviceInfo); 2: device info a
- * user's operation read back (pushDeviceInfo, urgent).
+ * user's operation read back (pushDeviceInfo, urgent); 3: a notice to one user's sessions (the
+ * number is the user id; LiveHub.sendToUsers); 4: a notice to every session (the number is 0;
+ * LiveHub.sendToEveryone).
  */
-export type LiveKind = 0 | 1 | 2;
+export type LiveKind = 0 | 1 | 2 | 3 | 4;
 export type LiveEntry = readonly [LiveKind, number, ServerMessage];
 
 /** Entries of one batch at most. */
@@ -37,7 +39,16 @@ const LiveBatch = z
     t: z.literal('live'),
     from: NodeId,
     m: z
-      .array(z.tuple([z.union([z.literal(0), z.literal(1), z.literal(2)]), EquipmentId, z.unknown()]))
+      .array(
+        z
+          .tuple([
+            z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+            // An equipment id, a user id, or 0 for everyone (kind 4, and only there).
+            z.union([EquipmentId, z.literal(0)]),
+            z.unknown(),
+          ])
+          .refine(([kind, id]) => (kind === 4) === (id === 0), 'id 0 is for notices to everyone only'),
+      )
       .max(MAX_LIVE_ENTRIES),
   })
   .strict();
@@ -64,8 +75,11 @@ export function liveMessage(kind: LiveKind, raw: unknown): Decoded<ServerMessage
   const parsed = parseServerMessage(raw);
   if (!parsed.ok) return { ok: false, error: parsed.error.message };
   const infotype = parsed.message.infotype;
-  if (kind !== 0 && infotype !== 'PushInfo' && infotype !== 'EquipInfoNow') {
+  if ((kind === 1 || kind === 2) && infotype !== 'PushInfo' && infotype !== 'EquipInfoNow') {
     return { ok: false, error: `device info cannot be ${infotype}` };
+  }
+  if ((kind === 3 || kind === 4) && infotype !== 'Notice') {
+    return { ok: false, error: `a notice cannot be ${infotype}` };
   }
   return { ok: true, value: parsed.message };
 }

@@ -1,6 +1,6 @@
 /**
  * The live channel's fan-out across nodes: a LiveHub that, besides delivering to its own
- * consoles, sends every message about an equipment over the bus, and delivers what the other
+ * consoles, sends every message about an equipment, and every notice to users, over the bus, and delivers what the other
  * nodes send to its consoles as if it were its own. Each console hears each message once: a node
  * skips its own batches, and the others deliver each batch once. Coalescing per console is the
  * LiveHub's (device info merged per 300 ms window); messages about equipment no console here may
@@ -57,6 +57,17 @@ export class SharedLiveHub extends LiveHub {
     super.pushDeviceInfo(equipmentId, message, urgent);
   }
 
+  override sendToUsers(userIds: Iterable<number>, message: ServerMessage): number {
+    const users = [...new Set(userIds)];
+    for (const userId of users) this.#relay(3, userId, message);
+    return super.sendToUsers(users, message);
+  }
+
+  override sendToEveryone(message: ServerMessage): number {
+    this.#relay(4, 0, message);
+    return super.sendToEveryone(message);
+  }
+
   /** Sends the messages waiting for their batch now. */
   flush(): void {
     if (this.#timer) clearTimeout(this.#timer);
@@ -88,7 +99,8 @@ export class SharedLiveHub extends LiveHub {
     if (batch.value.from === this.#bus.nodeId) return;
     this.relayStats.received++;
     for (const [kind, equipmentId, raw] of batch.value.entries) {
-      if (!this.hears(equipmentId)) continue;
+      // Notices go by user (3) or to everyone (4); the others only where someone may read the device.
+      if (kind < 3 && !this.hears(equipmentId)) continue;
       const message = liveMessage(kind, raw);
       if (!message.ok) {
         this.relayStats.dropped++;
@@ -100,6 +112,8 @@ export class SharedLiveHub extends LiveHub {
         continue;
       }
       if (kind === 0) super.publish(equipmentId, message.value);
+      else if (kind === 3) super.sendToUsers([equipmentId], message.value);
+      else if (kind === 4) super.sendToEveryone(message.value);
       else super.pushDeviceInfo(equipmentId, message.value as DeviceInfo, kind === 2);
     }
   }

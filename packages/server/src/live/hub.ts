@@ -133,6 +133,23 @@ export class LiveHub {
     return [...this.#sessions].filter((s) => s.userId !== null);
   }
 
+  /**
+   * A message to the registered sessions of these users, now (a notice); how many got it. On a
+   * node of several (SharedLiveHub) it reaches their sessions on the other nodes too.
+   */
+  sendToUsers(userIds: Iterable<number>, message: ServerMessage): number {
+    const sessions = this.sessionsOf(userIds);
+    for (const session of sessions) this.send(session, message);
+    return sessions.length;
+  }
+
+  /** A message to every registered session, now (an announcement); how many got it. */
+  sendToEveryone(message: ServerMessage): number {
+    const sessions = this.registered();
+    for (const session of sessions) this.send(session, message);
+    return sessions.length;
+  }
+
   /** A message to one session, now. */
   send(session: LiveSession, message: ServerMessage): void {
     if (session.closed) return;
