@@ -4,7 +4,7 @@
  * The server checks the level again on every call.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Popconfirm, Radio, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { deleteAnnouncement, listAdminAnnouncements, noticeKeys, postAnnouncemen
 import type { AdminAnnouncementEntry } from '../../api/notices';
 import { queryClient } from '../../app/query-client';
 import { localeOf } from '../account/settings';
+import { useTenantChoices } from '../admin/apps/tenant-scope';
 import { PAGE_SIZE } from './lists';
 
 interface PostValues {
@@ -29,6 +30,8 @@ function PostForm() {
   const [form] = Form.useForm<PostValues>();
   const [busy, setBusy] = useState(false);
   const audience = Form.useWatch('audience', form);
+  // The tenants by name (the page is the administrators').
+  const tenants = useTenantChoices(true);
   const required = { required: true, whitespace: true, message: t('notices.admin.required') };
 
   const submit = async (v: PostValues) => {
@@ -96,7 +99,12 @@ function PostForm() {
             label={t('notices.admin.tenantId')}
             rules={[{ required: true, message: t('notices.admin.required') }]}
           >
-            <InputNumber min={1} precision={0} />
+            <Select<number>
+              style={{ width: 260 }}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={[...tenants.options]}
+              data-testid="announcement-tenant"
+            />
           </Form.Item>
         )}
       </Space>

@@ -124,6 +124,25 @@ describe('notice pages', () => {
           return { status: 201, body: { ...listed.items[0], id: 10, tenantId: null, tenantName: null } };
         },
         'DELETE /admin/announcements/9': { status: 204 },
+        'GET /tenants': {
+          body: {
+            items: [
+              {
+                id: 2,
+                key: 'acme',
+                name: 'Acme',
+                logo: null,
+                loginTitleImage: null,
+                pageTitle: null,
+                userNamePrefix: null,
+                userCount: 3,
+                createdAt: new Date(NOW).toISOString(),
+                updatedAt: new Date(NOW).toISOString(),
+              },
+            ],
+            total: 1,
+          },
+        },
       });
     });
     const form = () => within(screen.getByTestId('announcement-form'));
@@ -158,8 +177,13 @@ describe('notice pages', () => {
       await screen.findByText('Tenant Acme', {}, WAIT);
       fill('Title', 'Acme only');
       fill('Notice text', 'Water off');
-      fireEvent.click(form().getByText('Tenant id', { selector: '.ant-radio-wrapper *' }));
-      fireEvent.change(await form().findByRole('spinbutton', {}, WAIT), { target: { value: '2' } });
+      fireEvent.click(form().getByText('Tenant', { selector: '.ant-radio-wrapper *' }));
+      // Chosen by name from the tenant list.
+      fireEvent.mouseDown(
+        (await screen.findByTestId('announcement-tenant', {}, WAIT)).querySelector('.ant-select-selector') ??
+          screen.getByTestId('announcement-tenant'),
+      );
+      fireEvent.click(await screen.findByText('Acme', { selector: '.ant-select-item-option-content' }, WAIT));
       fireEvent.click(button('Post'));
       await waitFor(() => expect(posted).toHaveLength(1), WAIT);
       expect(posted[0]).toEqual({ title: 'Acme only', text: 'Water off', image: null, tenantId: 2 });

@@ -58,7 +58,7 @@ export default {
     imageInvalid: 'An http(s) address or a path starting with /',
     audience: 'For',
     everyone: 'Everyone',
-    tenantId: 'Tenant id',
+    tenantId: 'Tenant',
     tenant: 'Tenant {{name}}',
     submit: 'Post',
     posted: 'Announcement posted',

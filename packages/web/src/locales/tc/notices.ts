@@ -57,7 +57,7 @@ export default {
     imageInvalid: '須為 http(s) 地址或以 / 開頭的路徑',
     audience: '對象',
     everyone: '所有使用者',
-    tenantId: '租戶編號',
+    tenantId: '租戶',
     tenant: '租戶 {{name}}',
     submit: '發佈',
     posted: '公告已發佈',

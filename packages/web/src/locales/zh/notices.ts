@@ -57,7 +57,7 @@ export default {
     imageInvalid: '须为 http(s) 地址或以 / 开头的路径',
     audience: '对象',
     everyone: '所有用户',
-    tenantId: '租户编号',
+    tenantId: '租户',
     tenant: '租户 {{name}}',
     submit: '发布',
     posted: '公告已发布',
