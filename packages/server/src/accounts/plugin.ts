@@ -4,11 +4,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { retryAfterOnError } from '../http/retry-after.js';
 import type { Storage } from '../storage/open.js';
 import type { Database } from '../storage/schema.js';
 import type { Secrets } from '../storage/secrets.js';
 import { adminUserRoutes } from './admin-users.js';
-import { AttemptCounter, RetryLater } from './attempts.js';
+import { AttemptCounter } from './attempts.js';
 import { authRoutes } from './auth-routes.js';
 import type { CodeSender } from './code-sender.js';
 import { LoginLimits } from './login-limits.js';
@@ -58,10 +59,7 @@ export const accountsPlugin: FastifyPluginAsyncZod<AccountsOptions> = async (app
     dummyHash: new DummyHash(),
     socialProviders: new SocialProviders(options.socialProviders),
   };
-  // The error handler writes the body; the wait goes in the header here, before it runs.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RetryLater) void reply.header('retry-after', String(error.retryAfterSeconds));
-  });
+  retryAfterOnError(app);
   await app.register(authRoutes, services);
   await app.register(meRoutes, services);
   await app.register(adminUserRoutes, services);

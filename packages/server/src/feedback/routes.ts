@@ -20,6 +20,7 @@ import { administratorsOnly, requireUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { ApiError } from '../http/errors.js';
 import { iso } from '../http/iso.js';
+import { retryAfterOnError } from '../http/retry-after.js';
 import type { Database } from '../storage/schema.js';
 import { createFeedback, feedbackItem, listFeedback, setFeedbackRead, USER_AGENT_MAX } from './store.js';
 
@@ -42,10 +43,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
   const security = [{ bearer: [] }];
   const errors = { 400: ErrorReply, 401: ErrorReply };
   const tags = ['feedback'];
-  // The error handler writes the body; the wait of a 429 goes in the header here, before it runs.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RetryLater) void reply.header('retry-after', String(error.retryAfterSeconds));
-  });
+  retryAfterOnError(app);
 
   app.post(
     '/feedback',

@@ -25,6 +25,7 @@ import { ErrorReply } from '../accounts/fields.js';
 import { DEFAULT_TIME_ZONE, ZonedTime } from '../history/time.js';
 import { ApiError } from '../http/errors.js';
 import { iso } from '../http/iso.js';
+import { retryAfterOnError } from '../http/retry-after.js';
 import type { MailOutlet } from '../mail/outlet.js';
 import { mailLanguage } from '../notices/mail-text.js';
 import type { MailLanguage } from '../notices/mail-text.js';
@@ -65,10 +66,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   const guarded = { preHandler: app.authenticate };
   const errors = { 400: ErrorReply, 401: ErrorReply };
   const tags = ['reports'];
-  // The error handler writes the body; the wait of a 429 goes in the header here, before it runs.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RetryLater) void reply.header('retry-after', String(error.retryAfterSeconds));
-  });
+  retryAfterOnError(app);
 
   const account = async (userId: number): Promise<{ email: string | null; language: MailLanguage }> => {
     const row = await db

@@ -31,6 +31,7 @@ import {
   TIER_RIGHTS,
 } from '@fieldlink/protocol';
 import { ApiError } from '../http/errors.js';
+import { setRetryAfter } from '../http/retry-after.js';
 import type { Storage } from '../storage/open.js';
 import type { Database, Equipment, ShareCode, ShareLevel } from '../storage/schema.js';
 import { expiryOf, generateCode, hashCode, MAX_WRONG_CODES, REDEEM_WINDOW_MS } from './codes.js';
@@ -249,7 +250,7 @@ export const sharingPlugin: FastifyPluginAsyncZod<SharingOptions> = async (app, 
       if (!tried.granted) {
         // The console shows the message as it is: it says when, as the header does.
         const wait = new RetryLater('too many wrong share codes', tried.retryAt, at);
-        void reply.header('retry-after', String(wait.retryAfterSeconds));
+        setRetryAfter(reply, wait);
         throw wait;
       }
       const code = await db

@@ -97,22 +97,38 @@ export const deleteApp = (id: number): Promise<void> => del<void>(`/apps/${id}`)
 
 // ——— administration (authority 1000, or a tenant administrator for their tenant) ———
 
-export const listCustomRoutes = (tenantId?: number, signal?: AbortSignal): Promise<readonly CustomRoute[]> =>
-  get<unknown>('/admin/custom-routes', {
-    ...(tenantId === undefined ? {} : { query: { tenantId } }),
-    ...opts(signal),
-  })
-    .then(validated(CustomRouteList))
-    .then((r) => r.items);
+/**
+ * An administered list (custom routes, value-added entries) under `path`: all of it or one
+ * tenant's, added to, changed and deleted by id. A change resolves once the server has taken it.
+ */
+function tenantScoped<Item, Create, Patch>(
+  path: string,
+  parse: (reply: unknown) => { readonly items: readonly Item[] },
+) {
+  return {
+    list: (tenantId?: number, signal?: AbortSignal): Promise<readonly Item[]> =>
+      get<unknown>(path, {
+        ...(tenantId === undefined ? {} : { query: { tenantId } }),
+        ...opts(signal),
+      })
+        .then(parse)
+        .then((r) => r.items),
+    create: (body: Create): Promise<void> => post<unknown>(path, body).then(() => undefined),
+    update: (id: number, body: Patch): Promise<void> =>
+      patch<unknown>(`${path}/${id}`, body).then(() => undefined),
+    remove: (id: number): Promise<void> => del<void>(`${path}/${id}`),
+  };
+}
 
-export const createCustomRoute = (body: CustomRouteCreate): Promise<void> =>
-  post<unknown>('/admin/custom-routes', body).then(() => undefined);
-
+const customRoutes = tenantScoped<CustomRoute, CustomRouteCreate, CustomRoutePatch>(
+  '/admin/custom-routes',
+  validated(CustomRouteList),
+);
+export const listCustomRoutes = customRoutes.list;
+export const createCustomRoute = customRoutes.create;
 /** A field left out stays; `children` replaces the list. */
-export const updateCustomRoute = (id: number, body: CustomRoutePatch): Promise<void> =>
-  patch<unknown>(`/admin/custom-routes/${id}`, body).then(() => undefined);
-
-export const deleteCustomRoute = (id: number): Promise<void> => del<void>(`/admin/custom-routes/${id}`);
+export const updateCustomRoute = customRoutes.update;
+export const deleteCustomRoute = customRoutes.remove;
 
 /** The apps in one state (pending first by default), newest first. */
 export const listAdminApps = (status: AppStatus, signal?: AbortSignal): Promise<readonly UserApp[]> =>
@@ -123,21 +139,11 @@ export const listAdminApps = (status: AppStatus, signal?: AbortSignal): Promise<
 export const reviewApp = (id: number, review: AppReview): Promise<void> =>
   post<unknown>(`/admin/apps/${id}/review`, review).then(() => undefined);
 
-export const listAdminValueAdded = (
-  tenantId?: number,
-  signal?: AbortSignal,
-): Promise<readonly ValueAddedEntry[]> =>
-  get<unknown>('/admin/value-added', {
-    ...(tenantId === undefined ? {} : { query: { tenantId } }),
-    ...opts(signal),
-  })
-    .then(validated(ValueAddedList))
-    .then((r) => r.items);
-
-export const createValueAdded = (body: ValueAddedCreate): Promise<void> =>
-  post<unknown>('/admin/value-added', body).then(() => undefined);
-
-export const updateValueAdded = (id: number, body: ValueAddedPatch): Promise<void> =>
-  patch<unknown>(`/admin/value-added/${id}`, body).then(() => undefined);
-
-export const deleteValueAdded = (id: number): Promise<void> => del<void>(`/admin/value-added/${id}`);
+const valueAdded = tenantScoped<ValueAddedEntry, ValueAddedCreate, ValueAddedPatch>(
+  '/admin/value-added',
+  validated(ValueAddedList),
+);
+export const listAdminValueAdded = valueAdded.list;
+export const createValueAdded = valueAdded.create;
+export const updateValueAdded = valueAdded.update;
+export const deleteValueAdded = valueAdded.remove;

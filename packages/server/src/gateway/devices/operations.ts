@@ -28,12 +28,12 @@ import { z } from 'zod';
 import { requireAbility } from '../../accounts/access.js';
 import type { SignedInUser } from '../../accounts/authenticate.js';
 import { requireUser } from '../../accounts/authenticate.js';
-import { RetryLater } from '../../accounts/attempts.js';
 import { ErrorReply } from '../../accounts/fields.js';
 import { permissionOf, requireAccess } from '../../equipment/access.js';
 import { EquipmentId } from '../../equipment/fields.js';
 import { ApiError } from '../../http/errors.js';
 import type { ErrorCode } from '../../http/errors.js';
+import { retryAfterOnError } from '../../http/retry-after.js';
 import type { DeviceRequestHandler } from '../../live/socket.js';
 import type { LiveHub } from '../../live/hub.js';
 import type { Database, Equipment } from '../../storage/schema.js';
@@ -116,10 +116,7 @@ export interface OperationsOptions {
 export const operationsPlugin: FastifyPluginAsyncZod<OperationsOptions> = async (app, options) => {
   const { db, devices, now } = options;
   const passwords = new OperationPasswords(db, now);
-  // The error handler writes the body; the wait of a 429 goes in the header here, before it runs.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RetryLater) void reply.header('retry-after', String(error.retryAfterSeconds));
-  });
+  retryAfterOnError(app);
   app.post(
     '/equipment/:id/operations',
     {

@@ -5,14 +5,14 @@
  * field is checked with the contract's rules as it is typed; a refusal from the server shows above
  * the form and beside its field, everything typed kept. An edit sends only what changed.
  */
-import { Alert, Button, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
-import { useState } from 'react';
+import { Col, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createCustomRoute, updateCustomRoute } from '../../../api/apps';
 import type { CustomRoute } from '../../../api/apps';
-import { failureText, showRefusal, routeNameProblem, ruleOf, titleProblem } from '../../apps/fields';
+import { routeNameProblem, ruleOf, titleProblem } from '../../apps/fields';
 import IconSelect from '../../apps/IconSelect';
 import ChildrenEditor from './ChildrenEditor';
+import EditDialog, { EditForm } from './EditDialog';
 import {
   CONDITION_OPS,
   EMPTY_ROUTE,
@@ -44,16 +44,14 @@ export default function CustomRouteDialog(props: Props) {
   const { editing, onClose } = props;
   const route = editing === 'new' ? null : editing;
   return (
-    <Modal
+    <EditDialog
       open={editing !== null}
       title={route ? t('apps.routes.editTitle', { title: route.title }) : t('apps.routes.createTitle')}
-      onCancel={onClose}
-      footer={null}
       width={900}
-      destroyOnHidden
+      onClose={onClose}
     >
-      {editing !== null && <RouteForm {...props} route={route} />}
-    </Modal>
+      <RouteForm {...props} route={route} />
+    </EditDialog>
   );
 }
 
@@ -67,49 +65,28 @@ function RouteForm({
 }: Props & { readonly route: CustomRoute | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RouteFormValues>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const conditioned = Form.useWatch('conditioned', form) as boolean | undefined;
   const options = { withTenant: administrator };
 
-  const submit = async (values: RouteFormValues) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (route) {
-        const change = routePatchBody(route, values, options);
-        if (Object.keys(change).length > 0) await updateCustomRoute(route.id, change);
-      } else {
-        await createCustomRoute(routeCreateBody(values, options));
-      }
-      onSaved(values.title.trim());
-      onClose();
-    } catch (error) {
-      setFailure(failureText(error, t));
-      showRefusal(form, error, t);
-    } finally {
-      setBusy(false);
+  const save = async (values: RouteFormValues): Promise<void> => {
+    if (route) {
+      const change = routePatchBody(route, values, options);
+      if (Object.keys(change).length > 0) await updateCustomRoute(route.id, change);
+    } else {
+      await createCustomRoute(routeCreateBody(values, options));
     }
   };
 
   return (
-    <Form<RouteFormValues>
+    <EditForm<RouteFormValues>
       form={form}
-      layout="vertical"
-      requiredMark={false}
       initialValues={route ? routeFormValues(route) : EMPTY_ROUTE}
-      onFinish={(values) => void submit(values)}
-      data-testid="custom-route-form"
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+      testId="custom-route-form"
+      errorTestId="custom-route-error"
     >
-      {failure !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('apps.errors.saveFailed', { message: failure })}
-          style={{ marginBottom: 16 }}
-          data-testid="custom-route-error"
-        />
-      )}
       <Row gutter={12}>
         <Col xs={24} md={8}>
           <Form.Item
@@ -187,12 +164,6 @@ function RouteForm({
       <Form.Item label={t('apps.fields.children')} extra={t('apps.routes.childrenHelp')}>
         <ChildrenEditor form={form} consoleOrigin={consoleOrigin ?? window.location.origin} />
       </Form.Item>
-      <Flex justify="end" gap={8}>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {t('common.actions.save')}
-        </Button>
-      </Flex>
-    </Form>
+    </EditForm>
   );
 }

@@ -4,13 +4,13 @@
  * address (an http(s) page opened in a new tab, or a console path such as
  * /increment/serviceManager), the tenant (administrators choose) and the order.
  */
-import { Alert, Button, Col, Flex, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
-import { useState } from 'react';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createValueAdded, updateValueAdded } from '../../../api/apps';
 import type { ValueAddedEntry } from '../../../api/apps';
-import { failureText, showRefusal, ruleOf, targetProblem, titleProblem } from '../../apps/fields';
+import { ruleOf, targetProblem, titleProblem } from '../../apps/fields';
 import IconSelect from '../../apps/IconSelect';
+import EditDialog, { EditForm } from './EditDialog';
 import type { TenantChoices } from './tenant-scope';
 import {
   EMPTY_VALUE_ADDED,
@@ -35,18 +35,16 @@ export default function ValueAddedDialog(props: Props) {
   const { t } = useTranslation();
   const entry = props.editing === 'new' ? null : props.editing;
   return (
-    <Modal
+    <EditDialog
       open={props.editing !== null}
       title={
         entry ? t('apps.valueAdded.editTitle', { title: entry.title }) : t('apps.valueAdded.createTitle')
       }
-      onCancel={props.onClose}
-      footer={null}
       width={640}
-      destroyOnHidden
+      onClose={props.onClose}
     >
-      {props.editing !== null && <EntryForm {...props} entry={entry} />}
-    </Modal>
+      <EntryForm {...props} entry={entry} />
+    </EditDialog>
   );
 }
 
@@ -59,48 +57,27 @@ function EntryForm({
 }: Props & { readonly entry: ValueAddedEntry | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ValueAddedFormValues>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const options = { withTenant: administrator };
 
-  const submit = async (values: ValueAddedFormValues) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (entry) {
-        const change = valueAddedPatchBody(entry, values, options);
-        if (Object.keys(change).length > 0) await updateValueAdded(entry.id, change);
-      } else {
-        await createValueAdded(valueAddedCreateBody(values, options));
-      }
-      onSaved(values.title.trim());
-      onClose();
-    } catch (error) {
-      setFailure(failureText(error, t));
-      showRefusal(form, error, t);
-    } finally {
-      setBusy(false);
+  const save = async (values: ValueAddedFormValues): Promise<void> => {
+    if (entry) {
+      const change = valueAddedPatchBody(entry, values, options);
+      if (Object.keys(change).length > 0) await updateValueAdded(entry.id, change);
+    } else {
+      await createValueAdded(valueAddedCreateBody(values, options));
     }
   };
 
   return (
-    <Form<ValueAddedFormValues>
+    <EditForm<ValueAddedFormValues>
       form={form}
-      layout="vertical"
-      requiredMark={false}
       initialValues={entry ? valueAddedFormValues(entry) : EMPTY_VALUE_ADDED}
-      onFinish={(values) => void submit(values)}
-      data-testid="value-added-form"
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+      testId="value-added-form"
+      errorTestId="value-added-error"
     >
-      {failure !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('apps.errors.saveFailed', { message: failure })}
-          style={{ marginBottom: 16 }}
-          data-testid="value-added-error"
-        />
-      )}
       <Row gutter={12}>
         <Col xs={24} md={12}>
           <Form.Item name="kind" label={t('apps.fields.kind')} extra={t('apps.valueAdded.kindHelp')}>
@@ -147,12 +124,6 @@ function EntryForm({
           </Form.Item>
         </Col>
       </Row>
-      <Flex justify="end" gap={8}>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {t('common.actions.save')}
-        </Button>
-      </Flex>
-    </Form>
+    </EditForm>
   );
 }
