@@ -165,10 +165,16 @@ export const MeReply = z.object({
   /** Curve names shown per equipment id. */
   chartFilters: ChartFilters,
   registeredAt: z.iso.datetime(),
+  /** True until the console has made the first-sign-in call (§4; POST /me/first-sign-in). */
+  firstSignIn: z.boolean(),
   /** The access helper's admin flag, roles and abilities (§6; admin.ts). */
   access: AccessReply,
 });
 export type MeReply = z.infer<typeof MeReply>;
+
+/** POST /me/first-sign-in: the authority level the console holds for the user. */
+export const FirstSignInRequest = z.strictObject({ authority: z.number().int() });
+export type FirstSignInRequest = z.infer<typeof FirstSignInRequest>;
 
 /** PATCH /me: any of these; `param` is merged onto the stored values, a chart filter list replaces. */
 export const MePatch = z.strictObject({

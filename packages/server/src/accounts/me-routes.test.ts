@@ -39,6 +39,7 @@ describe.each(storageCases())('me on %s', (store) => {
       cameraParam: null,
       chartFilters: {},
       registeredAt,
+      firstSignIn: true,
       access: { admin: false, roles: [], abilities: ['READ', 'WRITE', 'OPR', 'DELETE'] },
     });
   });

@@ -2,7 +2,7 @@
  * The signed-in user's own account (`/me`: settings, password, binding a phone or e-mail address)
  * and the admin-only authority change.
  */
-import { Language, MePatch, MeReply } from '@fieldlink/protocol';
+import { FirstSignInRequest, Language, MePatch, MeReply } from '@fieldlink/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
@@ -32,9 +32,13 @@ function meOf(user: User): MeReply {
     cameraParam: readCameraParam(user.camera_param),
     chartFilters: readChartFilters(user.chart_filters),
     registeredAt: new Date(user.registered_at).toISOString(),
+    firstSignIn: user.first_sign_in_at === null,
     access: accessOf(user),
   };
 }
+
+/** Why POST /me/first-sign-in refuses an authority level that is not the account's. */
+export const STALE_AUTHORITY = "the authority sent is not the account's current one; read /me again";
 
 /** What a bind refuses when the phone or address belongs to someone else. */
 export const BOUND_ELSEWHERE = {
@@ -119,6 +123,35 @@ export const meRoutes: FastifyPluginAsyncZod<AccountServices> = async (
         .where('id', '=', id)
         .execute();
       return meOf(await loadUser(id));
+    },
+  );
+
+  app.post(
+    '/me/first-sign-in',
+    {
+      ...guarded,
+      schema: {
+        tags: ['me'],
+        summary: 'The first-sign-in call (§4): the welcome was shown; firstSignIn clears',
+        security,
+        body: FirstSignInRequest,
+        response: { 204: z.null(), 400: ErrorReply, 401: ErrorReply, 409: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { id } = requireUser(request);
+      const user = await loadUser(id);
+      // The console sends the level it holds; a different one means its record is stale (an
+      // administrator changed it since) and what it showed may not be what the account can do.
+      if (request.body.authority !== user.authority) throw new ApiError('conflict', STALE_AUTHORITY);
+      // Only the first call sets the time; a repeated one (a retry, a second tab) changes nothing.
+      await db
+        .updateTable('users')
+        .set({ first_sign_in_at: now() })
+        .where('id', '=', id)
+        .where('first_sign_in_at', 'is', null)
+        .execute();
+      return reply.status(204).send(null);
     },
   );
 

@@ -252,6 +252,8 @@ export async function seedDemo(
         email: null,
         authority: 4,
         language: 'en',
+        // Shared by every visitor, so no sign-in is anyone's first: no welcome (§4).
+        first_sign_in_at: now,
         // The demo video cloud's account (video-cloud.ts), which main.ts runs beside the plant.
         camera_param: JSON.stringify({
           appKey: DEMO_VIDEO_CLOUD_ACCOUNT.appKey,

@@ -86,6 +86,8 @@ export async function seedDemoUsers(db: Kysely<Database>, now: number): Promise<
           roles: storedRoles(user.roles),
           abilities: storedAbilities(user.abilities),
           language: 'en',
+          // Shared by every visitor, so no sign-in is anyone's first: no welcome (§4).
+          first_sign_in_at: now,
           registered_at: now,
           updated_at: now,
         })

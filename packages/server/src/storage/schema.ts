@@ -64,6 +64,8 @@ export interface UserTable {
   abilities: Generated<JsonText>;
   /** When an administrator disabled the account; null while it may sign in. */
   disabled_at: EpochMs | null;
+  /** When the console's first-sign-in call was made; null while its welcome is due (§4). */
+  first_sign_in_at: EpochMs | null;
   registered_at: EpochMs;
   updated_at: EpochMs;
 }

@@ -34,6 +34,15 @@ describe('me calls', () => {
     });
   });
 
+  it('makes the first-sign-in call with the authority held', async () => {
+    const mock = mockFetch({ 'POST /me/first-sign-in': { status: 204 } });
+    restore = mock.restore;
+    await expect(me.confirmFirstSignIn(4)).resolves.toBeUndefined();
+    expect(mock.calls).toEqual([
+      { method: 'POST', path: '/me/first-sign-in', body: { authority: 4 }, authorization: 'Bearer tok' },
+    ]);
+  });
+
   it('changes the password, binds, removes the e-mail address', async () => {
     const mock = mockFetch({
       'PATCH /me/password': { status: 204 },

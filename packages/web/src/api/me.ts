@@ -29,6 +29,13 @@ export const fetchMe = (signal?: AbortSignal): Promise<Me> =>
 
 export const updateMe = (changes: MePatch): Promise<Me> => patch<unknown>('/me', changes).then(checkMe);
 
+/**
+ * The first-sign-in call of §4 with the authority level the console holds: the server clears
+ * `firstSignIn` (once; repeating it is harmless) or answers 409 when that level is stale.
+ */
+export const confirmFirstSignIn = (authority: number): Promise<void> =>
+  post<void>('/me/first-sign-in', { authority });
+
 /** Other sessions of the account end; this one stays. */
 export const changePassword = (currentPassword: string, newPassword: string): Promise<void> =>
   patch<void>('/me/password', { currentPassword, newPassword });

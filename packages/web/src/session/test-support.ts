@@ -83,6 +83,7 @@ export function sampleMe(overrides: Partial<Me> = {}): Me {
     cameraParam: null,
     chartFilters: {},
     registeredAt: '2026-01-05T08:00:00.000Z',
+    firstSignIn: false,
     // What every account holds unless an administrator changed it (§6); the server's admin flag.
     access: { ...SAMPLE_ACCESS, admin: (overrides.authority ?? 4) >= ADMIN_LEVEL },
     ...overrides,

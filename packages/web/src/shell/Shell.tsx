@@ -25,6 +25,7 @@ import { useShellRoutes } from './useShellRoutes';
 import { useViewportWidth } from './useViewport';
 import { useVisitTabs } from './useVisitTabs';
 import CachedViews from './views/CachedViews';
+import WelcomeDialog from './welcome/WelcomeDialog';
 import { THEMES } from '../settings/themes';
 import './shell.css';
 
@@ -113,6 +114,7 @@ export default function Shell() {
         </div>
       </div>
       <SettingsDrawer />
+      <WelcomeDialog />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import { notices } from './0020_notices.js';
 import { apps } from './0021_apps.js';
 import { reports } from './0022_reports.js';
 import { feedback } from './0023_feedback.js';
+import { firstSignIn } from './0024_first_sign_in.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -52,4 +53,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021_apps': apps,
   '0022_reports': reports,
   '0023_feedback': feedback,
+  '0024_first_sign_in': firstSignIn,
 };

@@ -144,4 +144,17 @@ export default {
   footer: {
     copyright: '© {{year}} {{title}}',
   },
+  welcome: {
+    title: 'Welcome to {{title}}',
+    line1:
+      'This console watches and operates your remote I/O equipment: live values, alarms, history and reports.',
+    line2:
+      'Add your first equipment with its code, or read the help page to see how the console is organised.',
+    line3: 'Your language, quiet hours and bindings are in the personal center.',
+    addEquipment: 'Add equipment',
+    help: 'Help',
+    personalCenter: 'Personal center',
+    gotIt: 'Got it',
+    failed: 'The welcome could not be confirmed ({{reason}}); it will show again next time.',
+  },
 };

@@ -143,4 +143,15 @@ export default {
   footer: {
     copyright: '© {{year}} {{title}}',
   },
+  welcome: {
+    title: '歡迎使用{{title}}',
+    line1: '本控制台用於監控和操作您的遠端 I/O 設備：即時數據、告警、歷史記錄和報表。',
+    line2: '可以憑設備編碼添加第一台設備，或閱讀幫助頁了解控制台的組織方式。',
+    line3: '語言、免打擾時段和綁定資訊在個人中心設定。',
+    addEquipment: '添加設備',
+    help: '幫助',
+    personalCenter: '個人中心',
+    gotIt: '知道了',
+    failed: '未能確認歡迎提示（{{reason}}），下次登入時會再次顯示。',
+  },
 };

@@ -143,4 +143,15 @@ export default {
   footer: {
     copyright: '© {{year}} {{title}}',
   },
+  welcome: {
+    title: '欢迎使用{{title}}',
+    line1: '本控制台用于监控和操作您的远程 I/O 设备：实时数据、告警、历史记录和报表。',
+    line2: '可以凭设备编码添加第一台设备，或阅读帮助页了解控制台的组织方式。',
+    line3: '语言、免打扰时段和绑定信息在个人中心设置。',
+    addEquipment: '添加设备',
+    help: '帮助',
+    personalCenter: '个人中心',
+    gotIt: '知道了',
+    failed: '未能确认欢迎提示（{{reason}}），下次登录时会再次显示。',
+  },
 };
