@@ -276,15 +276,18 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('3D projects in Chromium'), () 
       await page.mouse.move(0, 0);
       // Drawn in the colour of the state it has now: the input may flip meanwhile (CI saw it flip
       // between reading the state and sampling the canvas), so both are read on each try.
+      // What was seen last, for the failure message: the state and the colour drawn.
+      let seen = '';
       const drawnAsState = async (): Promise<string | null> => {
         const state = await mesh('Pump').getAttribute('data-state');
         const rgb = await drawnAt('Pump');
+        seen = `state ${state}, drawn rgb(${rgb.join(', ')})`;
         const matches = state === 'on' ? greenish(rgb) : reddish(rgb);
         return matches && state === (await mesh('Pump').getAttribute('data-state')) ? state : null;
       };
       let first: string | null = null;
       await expect
-        .poll(async () => (first = await drawnAsState()), { timeout: 10_000 })
+        .poll(async () => (first = await drawnAsState()) ?? seen, { timeout: LIVE_TIMEOUT_MS })
         .toMatch(/^(on|off)$/);
       await shoot(page, 'diagram-3d-di-before-en');
       // The input flips within its 45 s period; the value arrives with the host’s next report.
