@@ -29,6 +29,13 @@ describe('the welcome on the first sign-in', PATIENT, () => {
     expect(screen.queryByText(TITLE)).toBeNull();
   });
 
+  it('waits on a share link’s page, where a user who just registered is redeeming', () => {
+    signIn(sampleMe({ firstSignIn: true }));
+    installDomStubs();
+    renderPage(<WelcomeDialog />, { path: '/share', route: '/share?code=ABC' });
+    expect(screen.queryByText(TITLE)).toBeNull();
+  });
+
   it('makes the call with the authority held on "Got it" and reads the record again', async () => {
     const mock = mockFetch({
       'POST /me/first-sign-in': { status: 204 },

@@ -3,12 +3,13 @@
  * short word on what the console is for with ways to start. Closing it in any way makes the
  * first-sign-in call and reads the record again; if the call fails the welcome comes back on the
  * next sign-in or reload. Mounted by the shell only, so bare pages (the big screen, the wall,
- * sign-in) never show it.
+ * sign-in) never show it; nor does a share link's page (/share), where a user who has just
+ * registered on the way is redeeming equipment: the welcome waits for their next page.
  */
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { confirmFirstSignIn, fetchMe } from '../../api/me';
 import { useBranding } from '../../branding/store';
 import { describeError } from '../../features/auth/errors';
@@ -30,7 +31,8 @@ export default function WelcomeDialog() {
   const appTitle = useBranding((b) => b.appTitle);
   // Closed for this visit once dismissed, whatever the call's outcome.
   const [dismissed, setDismissed] = useState(false);
-  if (!me?.firstSignIn || dismissed) return null;
+  const onSharePage = /^\/share(\/|$)/i.test(useLocation().pathname);
+  if (!me?.firstSignIn || dismissed || onSharePage) return null;
   const authority = me.authority;
   const canAdd = routeAllowed(ADD_EQUIPMENT_PATH, { level: authority, access });
 
