@@ -12,6 +12,7 @@ import type { DataRouter, RouteObject } from 'react-router';
 import { queryClient } from '../app/query-client';
 import { WEATHER_QUERY_KEY } from '../features/weather/useWeather';
 import { i18n } from '../i18n';
+import { useSession } from '../session/store';
 
 export function installDomStubs(): void {
   // Role queries otherwise compute every element's style against all of antd's injected CSS,
@@ -69,4 +70,11 @@ export function renderRouter(router: DataRouter): DataRouter {
 /** Draw routes in a memory router opened at `at`. */
 export function renderAt(at: string, routes: RouteObject[]): DataRouter {
   return renderRouter(createMemoryRouter(routes, { initialEntries: [at] }));
+}
+
+/** Signed in (a token, no user record asked for), in `language`, with an empty query cache. */
+export function signedIn(language = 'en'): void {
+  useSession.getState().setTokens({ accessToken: 'tok', refreshToken: 'ref' });
+  queryClient.clear();
+  void i18n.changeLanguage(language);
 }

@@ -3,19 +3,11 @@
  * mocked fetch answers from, and rendering with the console's own query client (the one live
  * pushes and marking read refresh).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { App } from 'antd';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AlarmNoticeEntry, NoticeEntry } from '../../api/notices';
-import { queryClient } from '../../app/query-client';
-import { i18n } from '../../i18n';
-import { useSession } from '../../session/store';
 import { mockFetch } from '../../session/test-support';
 import type { RecordedRequest, Reply } from '../../session/test-support';
-import { installDomStubs } from '../../shell/test-support';
+import { installDomStubs, renderAt } from '../../shell/test-support';
 import { Where } from '../auth/test-render';
 
 export const NOW = Date.UTC(2026, 0, 5, 8, 0, 0);
@@ -131,33 +123,14 @@ export class NoticeServer {
   }
 }
 
-/** Signed in, in English, with an empty query cache. */
-export function signedIn(): void {
-  useSession.getState().setTokens({ accessToken: 'tok', refreshToken: 'ref' });
-  queryClient.clear();
-  void i18n.changeLanguage('en');
-}
+export { signedIn } from '../../shell/test-support';
 
 /** Renders `element` at `route` with the console's query client; other routes show their path. */
 export function renderNotices(element: ReactElement, route: string, path = route) {
   installDomStubs();
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <Where /> },
-    ],
-    { initialEntries: [route] },
-  );
-  return {
-    router,
-    ...render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <App>
-            <RouterProvider router={router} />
-          </App>
-        </QueryClientProvider>
-      </I18nextProvider>,
-    ),
-  };
+  const router = renderAt(route, [
+    { path, element },
+    { path: '*', element: <Where /> },
+  ]);
+  return { router };
 }
