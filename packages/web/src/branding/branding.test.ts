@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n';
 import { errorReply, mockFetch } from '../session/test-support';
-import { brandKeyOf } from './key';
+import { brandKeyOf } from '@fieldlink/protocol';
 import { DEFAULT_LOGIN_TITLE_IMAGE, DEFAULT_LOGO, loadBranding, resetBranding, useBranding } from './store';
 
 describe('brand key of the host', () => {

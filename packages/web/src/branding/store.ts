@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { DEFAULT_BRAND_KEY, fetchBranding } from '../api/branding';
 import type { Branding } from '../api/branding';
 import { i18n } from '../i18n';
-import { brandKeyOf } from './key';
+import { brandKeyOf } from '@fieldlink/protocol';
 
 export const DEFAULT_LOGO = '/branding/default/logo.png';
 export const DEFAULT_LOGIN_TITLE_IMAGE = '/branding/default/login-title.png';

@@ -4,8 +4,7 @@
  * ems, dam) has that label replaced; another host name gets the key in front. An IP address has
  * no sub-domains, so there is no address to give.
  */
-import { RESERVED_TENANT_KEYS } from '@fieldlink/protocol';
-import { brandKeyOf } from '../../../branding/key';
+import { brandKeyOf, RESERVED_TENANT_KEYS } from '@fieldlink/protocol';
 
 export interface ConsoleLocation {
   readonly protocol: string;
