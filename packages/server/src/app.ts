@@ -51,6 +51,7 @@ import { reportsRoutes } from './reports/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import type { MailOutlet } from './mail/outlet.js';
 import { tenantsRoutes } from './tenants/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { weatherRoutes } from './weather/routes.js';
 import type { WeatherService } from './weather/service.js';
 
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.mailOutlet ? { mailOutlet: options.mailOutlet } : {}),
   });
   await app.register(feedbackRoutes, { prefix: '/api/v1', db: options.storage.db, now });
+  await app.register(searchRoutes, { prefix: '/api/v1', db: options.storage.db, now });
   await app.register(weatherRoutes, {
     prefix: '/api/v1',
     db: options.storage.db,

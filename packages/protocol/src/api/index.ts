@@ -16,3 +16,4 @@ export * from './notices.js';
 export * from './apps.js';
 export * from './reports.js';
 export * from './feedback.js';
+export * from './search.js';

@@ -1,8 +1,12 @@
 /**
  * The header search (§2): suggestions filtered locally over the route titles and whatever other
- * parts of the console provide (equipment names); choosing one opens its route or its url.
+ * parts of the console provide (equipment names), joined by the server's (GET /search: devices by
+ * serial or remark, diagrams, apps, value-added entries); choosing one opens its route or its url.
  */
+import type { SearchKind } from '@fieldlink/protocol';
 import { create } from 'zustand';
+import type { ServerSuggestion } from '../api/search';
+import type { MessageKey } from '../i18n';
 
 export interface SearchItem {
   readonly title: string;
@@ -45,6 +49,40 @@ export function filterSuggestions(
       return true;
     })
     .slice(0, max);
+}
+
+/** The order the server's kinds are grouped in, and the word shown beside each. */
+export const SEARCH_KIND_WORDS: Readonly<Record<SearchKind, MessageKey>> = {
+  equipment: 'shell.search.kinds.equipment',
+  diagram: 'shell.search.kinds.diagram',
+  customRoute: 'shell.search.kinds.customRoute',
+  app: 'shell.search.kinds.app',
+  valueAdded: 'shell.search.kinds.valueAdded',
+};
+const KIND_ORDER = Object.keys(SEARCH_KIND_WORDS) as SearchKind[];
+
+/**
+ * The local suggestions as they are, then the server's that open a target none of them opens,
+ * grouped by kind (in the server's order within a kind), each with its kind's word as group.
+ * `opens` leaves out those the user could not open here (a route below their level, or hidden):
+ * the server does not know the console's routes.
+ */
+export function withServerSuggestions(
+  local: readonly SearchItem[],
+  server: readonly ServerSuggestion[],
+  word: (key: MessageKey) => string,
+  opens: (target: string) => boolean = () => true,
+): SearchItem[] {
+  const targets = new Set(local.map((item) => item.target));
+  const added: SearchItem[] = [];
+  for (const kind of KIND_ORDER) {
+    for (const suggestion of server) {
+      if (suggestion.kind !== kind || targets.has(suggestion.url) || !opens(suggestion.url)) continue;
+      targets.add(suggestion.url);
+      added.push({ title: suggestion.value, target: suggestion.url, group: word(SEARCH_KIND_WORDS[kind]) });
+    }
+  }
+  return [...local, ...added];
 }
 
 /** A web search for what matched nothing in the console. */

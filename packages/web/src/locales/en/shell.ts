@@ -70,6 +70,13 @@ export default {
     web: 'Search the web for “{{query}}”',
     route: 'Page',
     equipment: 'Equipment',
+    kinds: {
+      equipment: 'Equipment',
+      diagram: 'Diagram',
+      customRoute: 'Custom page',
+      app: 'App',
+      valueAdded: 'Value-added service',
+    },
   },
   tabs: {
     refresh: 'Refresh',

@@ -70,6 +70,13 @@ export default {
     web: '在網路上搜尋「{{query}}」',
     route: '頁面',
     equipment: '設備',
+    kinds: {
+      equipment: '設備',
+      diagram: '組態',
+      customRoute: '自訂頁面',
+      app: '應用',
+      valueAdded: '加值服務',
+    },
   },
   tabs: {
     refresh: '重新整理',

@@ -70,6 +70,13 @@ export default {
     web: '在网上搜索“{{query}}”',
     route: '页面',
     equipment: '设备',
+    kinds: {
+      equipment: '设备',
+      diagram: '组态',
+      customRoute: '自定义页面',
+      app: '应用',
+      valueAdded: '增值服务',
+    },
   },
   tabs: {
     refresh: '刷新',

@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
+import { searchTargets } from '@fieldlink/protocol';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { searchKeys } from '../../api/search';
+import { queryClient } from '../../app/query-client';
 import { monitoringTarget } from '../../equipment/links';
+import { userAppPath } from '../../features/apps/custom-routes';
 import { i18n } from '../../i18n';
 import { useMe } from '../../session/me';
-import { sampleMe } from '../../session/test-support';
+import { mockFetch, sampleMe } from '../../session/test-support';
+import type { Routes } from '../../session/test-support';
 import { provideSearchItems, SEARCH_DEBOUNCE_MS } from '../search';
 import { installDomStubs, renderAt } from '../test-support';
 import SearchButton from './SearchButton';
@@ -29,11 +34,16 @@ const suggestion = (title: string) =>
   );
 
 describe('the search dialog', () => {
+  let server: ReturnType<typeof mockFetch>;
+  /** What GET /search answers; by default it fails, and the local suggestions are all there is. */
+  let routes: Routes = {};
   beforeAll(async () => {
     installDomStubs();
     await i18n.changeLanguage('en');
   });
   beforeEach(() => {
+    routes = { 'GET /search': { status: 503 } };
+    server = mockFetch(new Proxy({}, { get: (_, key: string) => routes[key] }));
     useMe.getState().setMe(sampleMe({ authority: 0 }));
     provideSearchItems('equipment', [
       { title: 'Pump house 3', target: monitoringTarget(42), group: 'Equipment · North field' },
@@ -43,6 +53,8 @@ describe('the search dialog', () => {
   afterEach(() => {
     vi.useRealTimers();
     cleanup();
+    server.restore();
+    queryClient.removeQueries({ queryKey: searchKeys.all });
     provideSearchItems('equipment', []);
     vi.restoreAllMocks();
   });
@@ -95,5 +107,115 @@ describe('the search dialog', () => {
     fireEvent.click(suggestion('Search the web for “modbus rtu”')!);
     expect(open).toHaveBeenCalledWith('https://www.bing.com/search?q=modbus%20rtu', '_blank', 'noopener');
     expect(router.state.location.pathname).toBe('/history');
+  });
+
+  it('adds a device the server finds by serial number, with its kind beside it', async () => {
+    routes = {
+      'GET /search': {
+        body: {
+          items: [{ value: 'Boiler 7', url: monitoringTarget(77), kind: 'equipment' }],
+        },
+      },
+    };
+    const { router, type, wait } = await openSearch();
+    type('sn0077');
+    wait(SEARCH_DEBOUNCE_MS);
+    vi.useRealTimers();
+    await waitFor(() => expect(suggestions()).toEqual(['Boiler 7', 'Search the web for “sn0077”']));
+    expect(server.calls.map((c) => c.path)).toEqual(['/search?q=sn0077&limit=20']);
+    expect(suggestion('Boiler 7')?.textContent).toBe('Boiler 7Equipment');
+    fireEvent.click(suggestion('Boiler 7')!);
+    expect(router.state.location.search).toBe('?id=77');
+  });
+
+  it('shows a target once, the local suggestion first, and groups the server’s by kind', async () => {
+    routes = {
+      'GET /search': {
+        body: {
+          items: [
+            { value: 'Pump log', url: 'https://apps.example.com/pumps', kind: 'valueAdded' },
+            { value: 'Pump house 4', url: monitoringTarget(43), kind: 'equipment' },
+            { value: 'Pump plant', url: '/jujuda/jujudaHandle/ab12', kind: 'diagram' },
+            { value: 'Pump well', url: monitoringTarget(44), kind: 'equipment' },
+          ],
+        },
+      },
+    };
+    // A user (level 4) opens diagrams.
+    useMe.getState().setMe(sampleMe({ authority: 4 }));
+    const { type, wait } = await openSearch();
+    type('pump');
+    wait(SEARCH_DEBOUNCE_MS);
+    expect(suggestions()).toEqual(['Pump house 3', 'Pump house 4', 'Search the web for “pump”']);
+    vi.useRealTimers();
+    await waitFor(() =>
+      expect(suggestions()).toEqual([
+        'Pump house 3',
+        'Pump house 4',
+        'Pump well',
+        'Pump plant',
+        'Pump log',
+        'Search the web for “pump”',
+      ]),
+    );
+    expect(suggestion('Pump plant')?.textContent).toBe('Pump plantDiagram');
+    expect(suggestion('Pump log')?.textContent).toBe('Pump logValue-added service');
+  });
+
+  it('leaves out what the user cannot open here: a diagram below the diagrams’ level', async () => {
+    routes = {
+      'GET /search': {
+        body: {
+          items: [
+            { value: 'Pump plant', url: '/jujuda/jujudaHandle/ab12', kind: 'diagram' },
+            { value: 'Pump well', url: monitoringTarget(44), kind: 'equipment' },
+          ],
+        },
+      },
+    };
+    const { type, wait } = await openSearch();
+    type('pump');
+    wait(SEARCH_DEBOUNCE_MS);
+    vi.useRealTimers();
+    await waitFor(() =>
+      expect(suggestions()).toEqual([
+        'Pump house 3',
+        'Pump house 4',
+        'Pump well',
+        'Search the web for “pump”',
+      ]),
+    );
+  });
+
+  it('keeps the local suggestions when the server fails, and draws its text as text', async () => {
+    const { type, wait } = await openSearch();
+    type('house');
+    wait(SEARCH_DEBOUNCE_MS);
+    vi.useRealTimers();
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(suggestions()).toEqual(['Pump house 3', 'Pump house 4', 'Search the web for “house”']);
+    cleanup();
+    routes = {
+      'GET /search': {
+        body: { items: [{ value: '<b>bold</b>', url: monitoringTarget(9), kind: 'equipment' }] },
+      },
+    };
+    const again = await openSearch();
+    again.type('bold');
+    again.wait(SEARCH_DEBOUNCE_MS);
+    vi.useRealTimers();
+    await waitFor(() => expect(suggestion('<b>bold</b>')).toBeTruthy());
+    expect(document.querySelector('.fl-search-item b')).toBeNull();
+  });
+
+  it('asks nothing before a character is typed, and opens what the console routes to', async () => {
+    const { type, wait } = await openSearch();
+    type('   ');
+    wait(SEARCH_DEBOUNCE_MS);
+    expect(server.calls).toEqual([]);
+    // The server names the console's own routes.
+    expect(searchTargets.equipment(42)).toBe(monitoringTarget(42));
+    expect(searchTargets.app(5)).toBe(userAppPath(5));
   });
 });

@@ -1,17 +1,28 @@
 /**
  * The search dialog (§2): suggestions filtered locally over the pages the user may open and the
- * items other parts provide (equipment), after the input settles for 500 ms; choosing one opens
- * its route or url, or searches the web for what was typed.
+ * items other parts provide (equipment), after the input settles for 500 ms, joined by the
+ * server's when they arrive (a failed search leaves the local ones); choosing one opens its route
+ * or url, or searches the web for what was typed. Every text is drawn as React text.
  */
 import { SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { Input, Modal, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { fetchSearchSuggestions, searchKeys, searchText } from '../../api/search';
 import { useDebounced } from '../../components/use-debounced';
+import { findRoute } from '../../routes/access';
 import { titleOf } from '../../routes/navigation';
 import { flatten } from '../../routes/table';
-import { filterSuggestions, isUrl, SEARCH_DEBOUNCE_MS, useSearchSources, webSearchUrl } from '../search';
+import {
+  filterSuggestions,
+  isUrl,
+  SEARCH_DEBOUNCE_MS,
+  useSearchSources,
+  webSearchUrl,
+  withServerSuggestions,
+} from '../search';
 import type { SearchItem } from '../search';
 import { recordHistory, useHistoryList } from '../historyLists';
 import { useShellRoutes } from '../useShellRoutes';
@@ -35,7 +46,27 @@ export function SearchDialog({ open, onClose }: { readonly open: boolean; readon
       .map((e) => ({ title: titleOf(e, t), target: e.path, group: t('shell.search.route') }));
     return [...pages, ...Object.values(sources).flat()];
   }, [entries, sources, t]);
-  const suggestions = useMemo(() => filterSuggestions(items, query), [items, query]);
+  const local = useMemo(() => filterSuggestions(items, query), [items, query]);
+  const asked = searchText(query);
+  const server = useQuery({
+    queryKey: searchKeys.query(asked),
+    queryFn: ({ signal }) => fetchSearchSuggestions(asked, signal),
+    enabled: open && asked.length >= 1,
+    staleTime: 30_000,
+    retry: false,
+  });
+  const found = asked.length >= 1 ? server.data?.items : undefined;
+  const suggestions = useMemo(
+    () =>
+      withServerSuggestions(
+        local,
+        found ?? [],
+        (key) => t(key),
+        // A route the user reaches here (their level, the custom routes they were given).
+        (target) => isUrl(target) || findRoute(target.split('?')[0]!, entries) !== undefined,
+      ),
+    [local, found, t, entries],
+  );
 
   const recent = useHistoryList('suggest');
   const open_ = (target: string, title?: string) => {
