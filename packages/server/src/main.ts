@@ -43,6 +43,8 @@ import { ZonedTime } from './history/time.js';
 import { mailOutletFromEnv } from './mail/outlet.js';
 import { AlarmMailer } from './notices/alarm-mailer.js';
 import { AlarmNotices } from './notices/alarm-notices.js';
+import { mailNodeId, stillHeld } from './notices/mail-claims.js';
+import { MailRecovery } from './notices/mail-recovery.js';
 import { markMail } from './notices/store.js';
 import { ReportScheduler } from './reports/scheduler.js';
 import { scheduleRetention } from './history/retention.js';
@@ -122,17 +124,29 @@ const history = new HistoryWriter(storage.db, {
   ...(historyThread ? { store: historyThread, batchRows: 5000 } : {}),
 });
 // Each alarm raised becomes a notice for every user who may read the equipment, and an e-mail for
-// those who asked for one (notices/alarm-notices.ts); queued, never in the recorder's way.
+// those who asked for one (notices/alarm-notices.ts); queued, never in the recorder's way. A mail
+// held here is claimed in the store with a lease, so that another node sends it should this one
+// stop; every node sweeps for such mails (notices/mail-recovery.ts). Started once the app's log exists.
+const mailNode = mailNodeId(config.mqttNodeId);
+const alarmMailer = new AlarmMailer({
+  mark: markMail(storage.db),
+  outlet: mailOutlet,
+  zone: new ZonedTime(config.timeZone),
+  log: logOf('notices'),
+  stillHeld: (ids) => stillHeld(storage.db, mailNode, ids, Date.now()),
+});
 const alarmNotices = new AlarmNotices({
   db: storage.db,
   hub,
-  mailer: new AlarmMailer({
-    mark: markMail(storage.db),
-    outlet: mailOutlet,
-    zone: new ZonedTime(config.timeZone),
-    log: logOf('notices'),
-  }),
+  mailer: alarmMailer,
+  mailNode,
   timeZone: config.timeZone,
+  log: logOf('notices'),
+});
+const mailRecovery = new MailRecovery({
+  db: storage.db,
+  mailer: alarmMailer,
+  node: mailNode,
   log: logOf('notices'),
 });
 // Scheduled reports (reports/scheduler.ts): every node ticks; each report is claimed in the store
@@ -251,6 +265,7 @@ const retention = scheduleRetention(storage.db, {
   onError: (err) => app.log.error({ err }, 'history retention failed'),
 });
 reportScheduler.start();
+mailRecovery.start();
 log = (line) => app.log.info(line);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
@@ -353,7 +368,10 @@ async function shutdown(): Promise<void> {
   await dtu.close();
   await registry.close();
   await devices.stop();
+  // No more sweeps; the mailer sends what the caps allow; the rest goes to the other nodes at once.
+  await mailRecovery.stop();
   await alarmNotices.close();
+  await mailRecovery.release();
   await reportScheduler.close();
   await app.close();
   await demoVideoCloud?.stop();

@@ -8,6 +8,7 @@ import type { Storage } from '../storage/open.js';
 import { AlarmMailer } from './alarm-mailer.js';
 import type { MailTransport } from '../mail/outlet.js';
 import { AlarmNotices, inQuietHours } from './alarm-notices.js';
+import { MAIL_LEASE_MS } from './mail-claims.js';
 import { markMail } from './store.js';
 
 const T0 = Date.UTC(2026, 0, 5, 8, 0, 0); // 16:00 in Asia/Shanghai
@@ -187,6 +188,7 @@ describe.each(storageCases())('alarm notices on %s', (storageCase) => {
       db: s.db,
       ...(options.hub ? { hub: options.hub } : {}),
       mailer,
+      mailNode: 'node-a-1f2e3d4c',
       timeZone: ZONE,
       log,
       now: options.now ?? (() => T0),
@@ -272,6 +274,15 @@ describe.each(storageCases())('alarm notices on %s', (storageCase) => {
       expect(byUser(sleeper).map((r) => [r.email_text, r.mail])).toEqual([
         ['AI1 Level 高于上限 80：92.5 %', 'quiet'],
         ['DI2 Door 报警', 'quiet'],
+      ]);
+      // A pending mail is claimed for this node with a lease; the others are nobody's.
+      expect(byUser(owner).map((r) => [r.mail_node, r.mail_lease_until])).toEqual([
+        ['node-a-1f2e3d4c', T0 + MAIL_LEASE_MS],
+        ['node-a-1f2e3d4c', T0 + MAIL_LEASE_MS],
+      ]);
+      expect(byUser(sleeper).map((r) => [r.mail_node, r.mail_lease_until])).toEqual([
+        [null, null],
+        [null, null],
       ]);
       expect(byUser(viaHost).map((r) => r.mail)).toEqual(['off', 'off']);
       expect(byUser(noMail).map((r) => r.mail)).toEqual(['off', 'off']);

@@ -4,7 +4,8 @@
  * sub-devices, as the live channel decides) gets a notice, their consoles on this node are told
  * (`Notice`), and the alarm goes to their e-mail when they have an address bound and e-mail alarms
  * on, outside their quiet hours (the basic param's Sleep_Enable, Sleep_begin and Sleep_end, read in
- * the server's time zone).
+ * the server's time zone). A notice whose mail is pending is claimed for this node (`mailNode`) with
+ * a lease, so that another node mails it should this one stop (mail-recovery.ts).
  *
  * The recorder is never held up: `enqueue` only appends to a bounded queue, which is written in
  * batches off its path; when the queue is full (the store far behind), alarms are dropped from the
@@ -18,6 +19,7 @@ import type { Publish } from '../history/recorder.js';
 import type { LiveHub } from '../live/hub.js';
 import type { Database } from '../storage/schema.js';
 import type { AlarmMailer } from './alarm-mailer.js';
+import { MAIL_LEASE_MS } from './mail-claims.js';
 import { alarmLine, mailLanguage } from './mail-text.js';
 import type { MailLanguage } from './mail-text.js';
 import { pushToUsers } from './push.js';
@@ -42,6 +44,8 @@ export interface AlarmNoticesOptions {
   /** Where the users' consoles are told; none in tests that do not look. */
   readonly hub?: LiveHub;
   readonly mailer: AlarmMailer;
+  /** This node's name in the claims on pending mails (mail-claims.ts mailNodeId). */
+  readonly mailNode: string;
   readonly timeZone: string;
   readonly log: NoticesLog;
   readonly now?: () => number;
@@ -78,7 +82,8 @@ export function inQuietHours(
     : minute >= quiet.start || minute < quiet.end;
 }
 
-interface Reader {
+/** A user who may be told of an alarm, with what their mail needs. */
+export interface Reader {
   readonly id: number;
   readonly email: string | null;
   readonly language: MailLanguage;
@@ -96,6 +101,7 @@ export class AlarmNotices {
   readonly #db: Kysely<Database>;
   readonly #hub: LiveHub | undefined;
   readonly #mailer: AlarmMailer;
+  readonly #mailNode: string;
   readonly #zone: ZonedTime;
   readonly #log: NoticesLog;
   readonly #now: () => number;
@@ -113,6 +119,7 @@ export class AlarmNotices {
     this.#db = options.db;
     this.#hub = options.hub;
     this.#mailer = options.mailer;
+    this.#mailNode = options.mailNode;
     this.#zone = new ZonedTime(options.timeZone);
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
@@ -179,7 +186,7 @@ export class AlarmNotices {
     const equipment = await this.#equipment([...new Set(batch.map((a) => a.equipmentId))], now);
     const userIds = new Set<number>();
     for (const e of equipment.values()) for (const id of e.readers) userIds.add(id);
-    const readers = await this.#readers([...userIds]);
+    const readers = await readersOf(this.#db, [...userIds]);
     const rows = [];
     for (const alarm of batch) {
       const facts = equipment.get(alarm.equipmentId);
@@ -281,6 +288,8 @@ export class AlarmNotices {
         text: info.text,
         email_text: line,
         mail,
+        mail_node: mail === 'pending' ? this.#mailNode : null,
+        mail_lease_until: mail === 'pending' ? now + MAIL_LEASE_MS : null,
         at: alarm.at,
         created_at: now,
         read_at: null,
@@ -320,28 +329,28 @@ export class AlarmNotices {
     }
     return found;
   }
+}
 
-  /** The readers that may be told: enabled accounts, with their address, language and settings. */
-  async #readers(ids: readonly number[]): Promise<Map<number, Reader>> {
-    const readers = new Map<number, Reader>();
-    for (const part of chunks(ids)) {
-      const rows = await this.#db
-        .selectFrom('users as u')
-        .leftJoin('notice_settings as s', 's.user_id', 'u.id')
-        .select(['u.id', 'u.email', 'u.language', 'u.param', 's.email_alarms'])
-        .where('u.id', 'in', part)
-        .where('u.disabled_at', 'is', null)
-        .execute();
-      for (const row of rows) {
-        readers.set(row.id, {
-          id: row.id,
-          email: row.email,
-          language: mailLanguage(row.language),
-          quiet: readParam(row.param).quietHours,
-          emailAlarms: row.email_alarms === 1,
-        });
-      }
+/** The readers that may be told: enabled accounts, with their address, language and settings. */
+export async function readersOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Reader>> {
+  const readers = new Map<number, Reader>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('users as u')
+      .leftJoin('notice_settings as s', 's.user_id', 'u.id')
+      .select(['u.id', 'u.email', 'u.language', 'u.param', 's.email_alarms'])
+      .where('u.id', 'in', part)
+      .where('u.disabled_at', 'is', null)
+      .execute();
+    for (const row of rows) {
+      readers.set(row.id, {
+        id: row.id,
+        email: row.email,
+        language: mailLanguage(row.language),
+        quiet: readParam(row.param).quietHours,
+        emailAlarms: row.email_alarms === 1,
+      });
     }
-    return readers;
   }
+  return readers;
 }

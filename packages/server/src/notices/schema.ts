@@ -3,7 +3,7 @@
  * milliseconds, flags as 0/1). No foreign keys, as with history: rows of a deleted user or
  * equipment are left to the retention sweep (notices/retention.ts).
  */
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EpochMs, Flag } from '../storage/schema.js';
 
 /** An administrator's announcement, to everyone or to one tenant's users. */
@@ -50,6 +50,12 @@ export interface AlarmNoticeTable {
   /** The alarm's line in the user's mail, in their language. */
   email_text: string;
   mail: AlarmMailColumn;
+  /**
+   * While the mail is pending: the node that holds it and until when (migration 0025,
+   * mail-claims.ts); null on both when no node holds it, and any node's sweep may take it.
+   */
+  mail_node: ColumnType<string | null, string | null | undefined, string | null>;
+  mail_lease_until: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
   /** When the alarm was raised. */
   at: EpochMs;
   created_at: EpochMs;

@@ -28,6 +28,7 @@ import { apps } from './0021_apps.js';
 import { reports } from './0022_reports.js';
 import { feedback } from './0023_feedback.js';
 import { firstSignIn } from './0024_first_sign_in.js';
+import { alarmMailClaims } from './0025_alarm_mail_claims.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -54,4 +55,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022_reports': reports,
   '0023_feedback': feedback,
   '0024_first_sign_in': firstSignIn,
+  '0025_alarm_mail_claims': alarmMailClaims,
 };
