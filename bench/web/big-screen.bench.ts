@@ -18,10 +18,17 @@
  * growth of each against its own start, and how the CPU was split over the measured time between
  * the simulated devices, the server and the browser (from /proc).
  *
+ * Each sample also takes a heap snapshot of the wall (heap-snapshot.ts) to split what it holds
+ * into the page's JavaScript objects, V8's compiled code and the browser's native objects: the
+ * code grows as V8 compiles more of the page's functions over the first tens of minutes and
+ * levels off; a leak of the page's grows its JavaScript objects. WALL_SNAPSHOTS=dir keeps those
+ * snapshots in dir; `npm run bench:heap-diff -- dir/5.heapsnapshot dir/25.heapsnapshot` then
+ * names what grew between two, and what holds it.
+ *
  *   npm run bench:web-wall
  *   WALL_MINUTES=60 npm run bench:web-wall        (the full hour)
  */
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -38,6 +45,7 @@ import {
 } from '../../packages/web/e2e/harness.js';
 import type { RunningServer } from '../../packages/web/e2e/harness.js';
 import { boundDiagram, createProject, firstDevices } from './diagram-fixture.js';
+import { heapOf, heapParts } from './heap-snapshot.js';
 import { seedWebFleet } from './fleet-account.js';
 import { startDevices } from './fleet-devices.js';
 import type { DeviceProcess } from './fleet-devices.js';
@@ -49,6 +57,7 @@ const SAMPLE_MINUTES = knob('WALL_SAMPLE_MINUTES', 1, 1);
 const WARMUP_SECONDS = knob('WALL_WARMUP_SECONDS', 30, 0);
 const POLL_SECONDS = knob('WALL_POLL_SECONDS', 5, 1);
 const ALARM_EVERY = knob('WALL_ALARM_EVERY', 20, 1);
+const SNAPSHOTS = process.env.WALL_SNAPSHOTS ?? '';
 const VIEWPORT = { width: 1920, height: 1080 };
 const BLANK_PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><title>blank</title></head><body></body></html>\n';
@@ -73,6 +82,10 @@ interface Sample {
   readonly heapMb: number;
   readonly nodes: number;
   readonly listeners: number;
+  /** From a snapshot (wall only): the page's JavaScript objects, V8's compiled code, native objects. */
+  readonly jsMb?: number;
+  readonly codeMb?: number;
+  readonly nativeMb?: number;
   /** What was on screen when the sampling moment was not reached (the page's address), or ''. */
   readonly off?: string;
 }
@@ -89,6 +102,19 @@ async function sample(cdp: CDPSession, minute: number): Promise<Sample> {
     nodes: metric('Nodes'),
     listeners: metric('JSEventListeners'),
   };
+}
+
+/** A heap snapshot of the page as it is now (taken after `sample` collected), as text. */
+async function snapshot(cdp: CDPSession): Promise<string> {
+  const chunks: string[] = [];
+  const take = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', take);
+  try {
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+  } finally {
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', take);
+  }
+  return chunks.join('');
 }
 
 async function measured(page: Page): Promise<CDPSession> {
@@ -237,7 +263,16 @@ async function main(): Promise<void> {
         reached = (await moment()) && (await sleep(2000).then(moment));
         if (!reached) await sleep(250);
       }
-      if (reached) return sample(wallCdp, minute);
+      if (reached) {
+        const measured = await sample(wallCdp, minute);
+        const text = await snapshot(wallCdp);
+        if (SNAPSHOTS) {
+          await mkdir(SNAPSHOTS, { recursive: true });
+          await writeFile(join(SNAPSHOTS, `${minute}.heapsnapshot`), text);
+        }
+        const { code, native, js } = heapParts(heapOf(text));
+        return { ...measured, jsMb: js / MB, codeMb: code / MB, nativeMb: native / MB };
+      }
       // Not the wall as measured (signed out, an error page …): say what it was and keep a picture.
       await wall
         .screenshot({ path: join(RESULTS_DIR, `bench-web-wall-${minute}min.png`) })
@@ -250,7 +285,7 @@ async function main(): Promise<void> {
     ];
     const print = (s: { wall: Sample; blank: Sample }) =>
       console.log(
-        `  ${String(s.wall.minute).padStart(3)} min  wall heap ${mb(s.wall.heapMb).padStart(9)}  DOM nodes ${String(s.wall.nodes).padStart(6)}  listeners ${String(s.wall.listeners).padStart(5)}   blank heap ${mb(s.blank.heapMb)}` +
+        `  ${String(s.wall.minute).padStart(3)} min  wall heap ${mb(s.wall.heapMb).padStart(9)} (snapshot: JS objects ${mb(s.wall.jsMb ?? NaN)}, code ${mb(s.wall.codeMb ?? NaN)}, native ${mb(s.wall.nativeMb ?? NaN)})  DOM nodes ${String(s.wall.nodes).padStart(6)}  listeners ${String(s.wall.listeners).padStart(5)}   blank heap ${mb(s.blank.heapMb)}` +
           (s.wall.off ? `   (the map's turn not seen in 2 min; page ${s.wall.off}, screenshot kept)` : ''),
       );
     print(samples[0]!);
@@ -289,8 +324,15 @@ async function main(): Promise<void> {
         `${((growth('wall') / start.wall.heapMb) * 100).toFixed(1)} % of the wall's start against ${((growth('blank') / start.blank.heapMb) * 100).toFixed(1)} % of the blank page's`,
     );
     console.log(
-      `  from the first minute on: ${mb(samples[1]?.wall.heapMb ?? NaN)} → ${mb(end.wall.heapMb)} (${mb(end.wall.heapMb - (samples[1]?.wall.heapMb ?? NaN))})`,
+      `  from the first sample on: ${mb(samples[1]?.wall.heapMb ?? NaN)} → ${mb(end.wall.heapMb)} (${mb(end.wall.heapMb - (samples[1]?.wall.heapMb ?? NaN))})`,
     );
+    const split = (k: 'jsMb' | 'codeMb' | 'nativeMb', from: Sample) =>
+      `${mb(from[k] ?? NaN)} → ${mb(end.wall[k] ?? NaN)} (${mb((end.wall[k] ?? NaN) - (from[k] ?? NaN))})`;
+    const parts = (from: Sample) =>
+      `the page's JavaScript objects ${split('jsMb', from)}, compiled code ${split('codeMb', from)}, native objects ${split('nativeMb', from)}`;
+    console.log(`  the wall's heap snapshots: ${parts(start.wall)}`);
+    const half = samples[Math.floor(samples.length / 2)]!.wall;
+    console.log(`  second half (from minute ${half.minute}): ${parts(half)}`);
     console.log(
       `  received over the live channel while measured: ${received.pushes} pushes (${(received.pushes / seconds).toFixed(0)}/s), ` +
         `${received.alarms} alarms${counting ? '' : ' (no live socket found: not counted)'}; ticker items at the end: ${ticker} (bounded at 20)`,

@@ -114,6 +114,18 @@ function guardedCanvas(L: LeafletModule, options: Leaflet.RendererOptions): Leaf
   return new Guarded(options);
 }
 
+/**
+ * Leaflet 1.9 takes a DOM event handler off by setting its entry in the target's own
+ * `_leaflet_events` to null, not by deleting it: the window, which outlives every map, gathers one
+ * key (its `resize` handler's) per map ever made, as a big screen's rotating map makes one every
+ * turn. The emptied entries are deleted here.
+ */
+export function forgetRemovedHandlers(target: object): void {
+  const events = (target as { _leaflet_events?: Record<string, unknown> })._leaflet_events;
+  if (!events) return;
+  for (const key of Object.keys(events)) if (events[key] === null) delete events[key];
+}
+
 export class DeviceMap {
   readonly #L: LeafletModule;
   readonly #map: Leaflet.Map;
@@ -213,6 +225,7 @@ export class DeviceMap {
     const zooming = map as unknown as { _animatingZoom?: boolean; _onZoomTransitionEnd?: () => void };
     if (zooming._animatingZoom) zooming._onZoomTransitionEnd?.call(map);
     map.remove();
+    forgetRemovedHandlers(window);
   }
 
   #update(device: MapDevice, retell: boolean): void {
