@@ -1,96 +1,104 @@
 /**
- * What a later heap snapshot of the same page holds that an earlier one did not: the objects whose
- * ids are new (allocated between the two and still alive), grouped by kind and constructor, the
- * largest groups first, each with the shortest path from the page's roots to one of its objects
- * (what keeps it alive). Snapshots as Chromium writes them (DevTools, or WALL_SNAPSHOTS of the
- * big-screen benchmark); V8 keeps an object's id across the snapshots of one session.
+ * What grew between heap snapshots of one page (Chromium's, as DevTools or the big-screen
+ * benchmark's WALL_SNAPSHOTS write them; V8 keeps an object's id across the snapshots of a
+ * session), by kind and constructor, and what holds it: the nearest holders on the shortest strong
+ * path from the page's roots, counted over the group's objects.
  *
- *   npm run bench:heap-diff -- before.heapsnapshot after.heapsnapshot [groups=12]
+ *   npm run bench:heap-diff -- a.heapsnapshot b.heapsnapshot
+ *     the groups that grew from a to b (count and own size), and who holds their new objects;
+ *   npm run bench:heap-diff -- a.heapsnapshot b.heapsnapshot c.heapsnapshot
+ *     what was allocated between a and b and is still alive in c: what a page that only churns
+ *     replaces by c, so what is left is what it keeps (a leak, a cache, a bounded buffer filling).
  */
 import { loadHeap } from './heap-snapshot.js';
 import type { Heap } from './heap-snapshot.js';
 
-const [beforePath, afterPath, groupsArg] = process.argv.slice(2);
-if (!beforePath || !afterPath) {
-  console.error('usage: heap-diff before.heapsnapshot after.heapsnapshot [groups]');
-  process.exit(2);
-}
-const before = await loadHeap(beforePath);
-const earlier = new Set<number>();
-for (let n = 0; n < before.count; n++) earlier.add(before.id(n));
-const after = await loadHeap(afterPath);
+const SHOWN_GROUPS = 8;
+const HOLDER_SAMPLES = 2_000;
 
-const groups = new Map<string, { count: number; size: number; sample: number }>();
-let newCount = 0;
-let newSize = 0;
-for (let n = 0; n < after.count; n++) {
-  if (earlier.has(after.id(n))) continue;
-  const label = after.group(n);
-  const group = groups.get(label) ?? { count: 0, size: 0, sample: n };
-  group.count++;
-  group.size += after.size(n);
-  group.sample = n;
-  groups.set(label, group);
-  newCount++;
-  newSize += after.size(n);
-}
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-/** Every group's count and own size in a snapshot. */
-function totals(heap: Heap): Map<string, { count: number; size: number }> {
-  const map = new Map<string, { count: number; size: number }>();
-  for (let n = 0; n < heap.count; n++) {
-    const label = heap.group(n);
-    const t = map.get(label) ?? { count: 0, size: 0 };
-    t.count++;
-    t.size += heap.size(n);
-    map.set(label, t);
-  }
-  return map;
-}
-const beforeTotals = totals(before);
-const afterTotals = totals(after);
-const net = [...new Set([...beforeTotals.keys(), ...afterTotals.keys()])]
-  .map((label) => {
-    const b = beforeTotals.get(label) ?? { count: 0, size: 0 };
-    const a = afterTotals.get(label) ?? { count: 0, size: 0 };
-    return { label, count: a.count - b.count, size: a.size - b.size };
-  })
-  .sort((x, y) => y.size - x.size);
-console.log('\ngroups that grew the most (own size, count; after minus before):');
-for (const g of net.slice(0, 30))
-  console.log(`  ${kb(g.size).padStart(10)}  ${String(g.count).padStart(6)}  ${g.label}`);
 
-// For the groups that grew in number, what holds their new objects: the nearest holders on the
-// shortest path from the roots (the last steps of it), counted over all the group's new objects.
-const grown = net
-  .filter((g) => g.count > 0 && !g.label.startsWith('(code)'))
-  .slice(0, Number(groupsArg ?? 12));
-console.log(
-  `\nwho holds the new objects of the ${grown.length} groups that grew most (nearest holders first):`,
-);
-for (const g of grown) {
+function idsOf(heap: Heap): Set<number> {
+  const ids = new Set<number>();
+  for (let n = 0; n < heap.count; n++) ids.add(heap.id(n));
+  return ids;
+}
+
+interface Group {
+  count: number;
+  size: number;
+  readonly nodes: number[];
+}
+
+/** The nodes of `heap` that `keep` accepts, by group. */
+function grouped(heap: Heap, keep: (n: number) => boolean): Map<string, Group> {
+  const groups = new Map<string, Group>();
+  for (let n = 0; n < heap.count; n++) {
+    if (!keep(n)) continue;
+    const label = heap.group(n);
+    const group = groups.get(label) ?? { count: 0, size: 0, nodes: [] };
+    group.count++;
+    group.size += heap.size(n);
+    if (group.nodes.length < HOLDER_SAMPLES) group.nodes.push(n);
+    groups.set(label, group);
+  }
+  return groups;
+}
+
+/** The most frequent nearest holders (the last four steps of the path from the roots) of `nodes`. */
+function printHolders(heap: Heap, label: string, group: Group): void {
   const holders = new Map<string, number>();
-  let seen = 0;
-  for (let n = 0; n < after.count && seen < 20_000; n++) {
-    if (earlier.has(after.id(n)) || after.group(n) !== g.label) continue;
-    seen++;
-    const key = after.pathTo(n).slice(-4).reverse().join('  <=  ');
+  for (const n of group.nodes) {
+    const key = heap.pathTo(n).slice(-4).reverse().join('  <=  ');
     holders.set(key, (holders.get(key) ?? 0) + 1);
   }
-  console.log(`\n${g.label}: +${g.count} (${kb(g.size)}); ${seen} new objects`);
-  for (const [key, count] of [...holders.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5))
+  console.log(`\n${label}: ${group.count} (${kb(group.size)}); holders of ${group.nodes.length}:`);
+  for (const [key, count] of [...holders.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4))
     console.log(`  ${String(count).padStart(6)}  ${key.slice(0, 600)}`);
 }
-console.log(
-  `${beforePath}: ${before.count} objects; ${afterPath}: ${after.count} objects, ${newCount} of them new (${kb(newSize)} own size)`,
-);
-const shown = Number(groupsArg ?? 12);
-const ranked = [...groups.entries()].sort((a, b) => b[1].size - a[1].size);
-console.log('\nnew objects by group (own size, count):');
-for (const [label, g] of ranked.slice(0, 40))
-  console.log(`  ${kb(g.size).padStart(10)}  ${String(g.count).padStart(6)}  ${label}`);
-console.log(`\nwhat keeps one object of each of the ${shown} largest groups:`);
-for (const [label, g] of ranked.slice(0, shown)) {
-  console.log(`\n${label} (${g.count}, ${kb(g.size)}), object @${after.id(g.sample)}:`);
-  for (const line of after.pathTo(g.sample)) console.log(`    ${line}`);
+
+const paths = process.argv.slice(2);
+if (paths.length < 2 || paths.length > 3) {
+  console.error('usage: heap-diff a.heapsnapshot b.heapsnapshot [c.heapsnapshot]');
+  process.exit(2);
+}
+const [aPath, bPath, cPath] = paths as [string, string, string | undefined];
+const a = await loadHeap(aPath);
+const inA = idsOf(a);
+const b = await loadHeap(bPath);
+/** The JavaScript groups worth a holders' list (compiled code and native objects are V8's and Blink's). */
+const pageGroup = (label: string) => !label.startsWith('(code)') && !label.startsWith('(native)');
+
+if (cPath === undefined) {
+  const before = grouped(a, () => true);
+  const after = grouped(b, () => true);
+  const net = [...new Set([...before.keys(), ...after.keys()])]
+    .map((label) => ({
+      label,
+      count: (after.get(label)?.count ?? 0) - (before.get(label)?.count ?? 0),
+      size: (after.get(label)?.size ?? 0) - (before.get(label)?.size ?? 0),
+    }))
+    .sort((x, y) => y.size - x.size);
+  console.log(`${aPath}: ${a.count} objects; ${bPath}: ${b.count} objects`);
+  console.log('\ngroups that grew the most (own size, count; b minus a):');
+  for (const g of net.slice(0, 30))
+    console.log(`  ${kb(g.size).padStart(10)}  ${String(g.count).padStart(6)}  ${g.label}`);
+  const fresh = grouped(b, (n) => !inA.has(b.id(n)));
+  console.log('\nwho holds the new objects of the JavaScript groups that grew in number:');
+  for (const g of net.filter((g) => g.count > 0 && pageGroup(g.label)).slice(0, SHOWN_GROUPS))
+    printHolders(b, g.label, fresh.get(g.label)!);
+} else {
+  const between = new Set<number>();
+  for (let n = 0; n < b.count; n++) if (!inA.has(b.id(n))) between.add(b.id(n));
+  const c = await loadHeap(cPath);
+  const alive = grouped(c, (n) => between.has(c.id(n)));
+  const ranked = [...alive.entries()].sort((x, y) => y[1].size - x[1].size);
+  const total = ranked.reduce((sum, [, g]) => sum + g.size, 0);
+  console.log(
+    `allocated between ${aPath} and ${bPath} (${between.size} objects), alive in ${cPath}: ${kb(total)}`,
+  );
+  for (const [label, g] of ranked.slice(0, 30))
+    console.log(`  ${kb(g.size).padStart(10)}  ${String(g.count).padStart(6)}  ${label}`);
+  for (const [label, g] of ranked.filter(([label]) => pageGroup(label)).slice(0, SHOWN_GROUPS))
+    printHolders(c, label, g);
 }
