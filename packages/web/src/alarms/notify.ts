@@ -11,6 +11,7 @@ import { notify } from '../session/notify';
 import { recordHistory } from '../shell/historyLists';
 import { liveAlarmDescription } from './describe';
 import { notificationApi } from './feedback';
+import { MAX_ALARM_POPUPS } from './limits';
 import { AlarmPlayer } from './player';
 import { inQuietHours } from './sound';
 import { liveAlarmOf, useAlarms } from './store';
@@ -20,14 +21,8 @@ export const alarmPlayer = new AlarmPlayer();
 /** How long an alarm notification stays up (seconds); the list keeps it after. */
 const NOTIFICATION_SECONDS = 10;
 
-/**
- * Alarm pop-ups shown one by one at most; past them a burst is summed up in one pop-up ("12 more
- * alarms"). Devices that cross a limit together (a plant's tanks on one pump) raise dozens of
- * alarms within a second: opening a pop-up for each both buries the page and, at fifty and more
- * animating at once, exceeds React's nested-update limit inside the notifications' motion, which
- * took the whole page down (the wall benchmark found it).
- */
-export const MAX_ALARM_POPUPS = 3;
+// Kept apart (limits.ts) for the application root, which reads it at start without the rest.
+export { MAX_ALARM_POPUPS };
 export const MORE_ALARMS_KEY = 'alarms-more';
 
 /** The pop-ups open now (by key) and the alarms the summary counts. */

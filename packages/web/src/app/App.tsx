@@ -6,20 +6,30 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { createHashRouter, RouterProvider } from 'react-router';
-import { i18n } from '../i18n';
+import { allMessages, i18n } from '../i18n';
 import ThemeProvider from '../settings/ThemeProvider';
 import RouteGuard from '../routes/guard';
 import { queryClient } from './query-client';
 import { AlarmFeedbackBridge } from '../alarms/feedback';
-import { MAX_ALARM_POPUPS } from '../alarms/notify';
+import { MAX_ALARM_POPUPS } from '../alarms/limits';
 import ErrorBoundary from '../shell/views/ErrorBoundary';
-import { routeObjects, unattendedRetry } from './route-objects';
-import { installEquipmentSearch } from '../equipment/search-items';
+import { preloadFrame, routeObjects, unattendedRetry } from './route-objects';
+import { onSignIn } from '../session/lifecycle';
+import { useSession } from '../session/store';
 
-// The live channel and its alarm pop-ups follow the session on every page; loaded apart so the
-// first page does not wait for the protocol's message schemas.
-void import('../live/service').then((live) => live.installLive());
-installEquipmentSearch(i18n);
+// The live channel with its alarm pop-ups, and the equipment in the header search, follow the
+// session on every page: loaded at the first sign-in (or restored session), so the sign-in pages
+// do without them and the first page does not wait for the protocol's message schemas. Their
+// words (alarms, notices) are beyond the sign-in areas: they start once the whole language is in.
+const firstSignIn = onSignIn(() => {
+  firstSignIn();
+  void Promise.all([import('../live/service'), allMessages().catch(() => undefined)]).then(([live]) =>
+    live.installLive(),
+  );
+  void import('../equipment/search-items').then((search) => search.installEquipmentSearch(i18n));
+});
+
+if (useSession.getState().accessToken) preloadFrame(window.location.hash.slice(1) || '/');
 
 export { queryClient };
 

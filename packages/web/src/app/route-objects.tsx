@@ -3,15 +3,21 @@
  * throws), the framed pages inside the shell, the patterns of the custom routes and not found.
  */
 import { Spin } from 'antd';
-import { Suspense } from 'react';
-import { Navigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { matchPath, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import NotFoundPage from '../features/errors/NotFoundPage';
+import { allMessages } from '../i18n';
 import { CUSTOM_ROUTE_PAGES, flatten, routes } from '../routes/table';
 import type { RouteEntry } from '../routes/table';
-import Shell from '../shell/Shell';
 import ErrorBoundary from '../shell/views/ErrorBoundary';
-import RouteRedirect from '../shell/views/RouteRedirect';
+
+// The signed-in frame loads with the first framed page, as does the whole of the language's
+// messages: the sign-in pages do without both.
+const loadShell = () => import('../shell/Shell');
+const Shell = lazy(() => Promise.all([loadShell(), allMessages()]).then(([shell]) => shell));
+const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+// With the frame's routes (the user's devices and apps), which the sign-in pages do without.
+const RouteRedirect = lazy(() => import('../shell/views/RouteRedirect'));
 
 /**
  * A wall display (the big screen, a wall link) has nobody to press 'retry' after a crash that
@@ -21,6 +27,19 @@ export function unattendedRetry(): number | null {
   return /^#\/(bigScreen|wall)\b/.test(window.location.hash) ? 30_000 : null;
 }
 
+/**
+ * A page load that restores a session on a framed page (`path`, the address after '#') fetches the
+ * frame and the whole language at once, alongside the session's restoring, not after it.
+ */
+export function preloadFrame(path: string): void {
+  const bare = flatten(routes).some((r) => r.bare && matchPath({ path: r.path, caseSensitive: false }, path));
+  if (bare) return;
+  loadShell().catch(() => undefined);
+  allMessages().catch(() => undefined);
+}
+
+const loading = <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+
 function element(entry: Pick<RouteEntry, 'path' | 'redirect' | 'page' | 'bare'>) {
   // Inside the frame a group goes where the user's assembled routes say (its first reachable
   // child); a bare page has no assembled routes around it.
@@ -28,12 +47,14 @@ function element(entry: Pick<RouteEntry, 'path' | 'redirect' | 'page' | 'bare'>)
     return entry.bare ? (
       <Navigate to={entry.redirect} replace />
     ) : (
-      <RouteRedirect path={entry.path} fallback={entry.redirect} />
+      <Suspense fallback={loading}>
+        <RouteRedirect path={entry.path} fallback={entry.redirect} />
+      </Suspense>
     );
   const Page = entry.page;
   if (!Page) return null;
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+    <Suspense fallback={loading}>
       <Page />
     </Suspense>
   );
@@ -61,6 +82,13 @@ export function routeObjects(): RouteObject[] {
   return [
     ...bare,
     { path: '/', element: <Navigate to={routes[0]?.redirect ?? '/Equips'} replace /> },
-    { element: <Shell />, children: [...framed, ...custom, { path: '*', element: <NotFoundPage /> }] },
+    {
+      element: (
+        <Suspense fallback={loading}>
+          <Shell />
+        </Suspense>
+      ),
+      children: [...framed, ...custom, { path: '*', element: element({ path: '*', page: NotFoundPage }) }],
+    },
   ];
 }

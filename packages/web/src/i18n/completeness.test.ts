@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, resources } from './index';
+import { LANGUAGES } from './index';
+import { LANGUAGE_LOADERS } from './load';
+
+const resources = Object.fromEntries(
+  await Promise.all(
+    LANGUAGES.map(async (lang) => [lang, (await LANGUAGE_LOADERS[lang].all()).default] as const),
+  ),
+);
 
 /** Every leaf key of a nested message object, dotted. */
 function keys(value: unknown, prefix = ''): string[] {

@@ -1,14 +1,16 @@
 /**
  * The console's languages: zh (default), en and tc (traditional Chinese), with keys grouped by
  * area (src/locales/<lang>/<area>.ts). The choice persists in local storage; until one is made,
- * the browser's language applies when the console has it.
+ * the browser's language applies when the console has it. A page load fetches only the start
+ * language's sign-in areas ({@link languageReady}, awaited before the first render); the rest of
+ * it comes with the first page beyond sign-in ({@link allMessages}), and another language is
+ * fetched when the user switches to it, before the switch (load.ts).
  */
 import i18next from 'i18next';
 import type { ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en';
-import tc from '../locales/tc';
-import zh from '../locales/zh';
+import { hasMessages, loadLanguage } from './load';
+import type { MessagePart } from './load';
 
 /** A key of the console's messages; a wrong one fails the type check (see resources.d.ts). */
 export type MessageKey = ParseKeys<'translation'>;
@@ -25,16 +27,6 @@ export const LANGUAGES = ['zh', 'en', 'tc'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 export const LANGUAGE_STORAGE_KEY = 'fieldlink.language';
-
-/** The shape of the reference messages (zh) with any text in place of each message. */
-type Messages<T> = { readonly [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
-
-// A key missing from en or tc fails the type check (the completeness test also finds extra ones).
-export const resources = {
-  zh,
-  en: en satisfies Messages<typeof zh>,
-  tc: tc satisfies Messages<typeof zh>,
-} as const;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -91,21 +83,70 @@ i18n.on('languageChanged', (lang: string) => {
   const root = globalThis.document?.documentElement;
   if (root) root.lang = pageLang(lang);
 });
+const start = startLanguage();
+// No messages yet: the start language's arrive with languageReady.
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(resources).map(([lang, areas]) => [lang, { translation: areas }]),
-  ),
-  lng: startLanguage(),
+  resources: {},
+  lng: start,
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
-export function setLanguage(lang: Language): void {
-  void i18n.changeLanguage(lang);
+/** Settles once the start language's sign-in areas are in: the console renders after (main.tsx). */
+export const languageReady: Promise<void> = loadLanguage(i18n, start, 'signIn');
+
+/** Whether a page beyond sign-in has asked for the whole language: a switch then loads it all. */
+let wholeLanguage = false;
+
+/** The latest language asked for: a slower fetch of an earlier choice does not overturn it. */
+let wanted: Language | null = null;
+
+/**
+ * All of the current language's messages (and of one being switched to): every page but the
+ * sign-in pages, and the signed-in frame, load with it (routes/table.ts, app/route-objects.tsx).
+ */
+export function allMessages(): Promise<void> {
+  wholeLanguage = true;
+  const current = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const langs = new Set<Language>([current, wanted ?? current]);
+  return Promise.all([...langs].map((lang) => loadLanguage(i18n, lang, 'all'))).then(() => undefined);
+}
+
+// Component tests render straight after importing this module and switch languages without
+// waiting: under Vitest every language is in whole before any test runs.
+if (import.meta.env.MODE === 'test') {
+  await Promise.all(LANGUAGES.map((lang) => loadLanguage(i18n, lang, 'all')));
+}
+
+/**
+ * Switches to `lang` (at once when the messages it needs are in, else once they are) and keeps the
+ * choice in this browser. Settles when the switch is made (or was overtaken by a later one).
+ */
+export function switchLanguage(lang: Language): Promise<void> {
+  wanted = lang;
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  const part = (): MessagePart => (wholeLanguage ? 'all' : 'signIn');
+  if (hasMessages(i18n, lang, part())) return i18n.changeLanguage(lang).then(() => undefined);
+  const switched = async (): Promise<void> => {
+    // The whole language may become needed while its sign-in part is on the way.
+    while (!hasMessages(i18n, lang, part())) await loadLanguage(i18n, lang, part());
+    if (wanted === lang) await i18n.changeLanguage(lang);
+  };
+  return switched().catch((error: unknown) => {
+    // The console stays in its language; the choice is kept for the next page load.
+    console.warn(`the ${lang} messages did not load`, error);
+  });
+}
+
+/**
+ * {@link switchLanguage} without waiting: when the messages are in, the language has changed on
+ * return (callers such as `act(() => setLanguage('en'))` rely on it).
+ */
+export function setLanguage(lang: Language): void {
+  void switchLanguage(lang);
 }

@@ -12,6 +12,7 @@ import {
 } from '@fieldlink/protocol';
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { allMessages } from '../i18n';
 import type { MessageKey } from '../i18n';
 import type { AccessNeed } from '../session/access';
 
@@ -77,7 +78,14 @@ export interface RouteApp {
   readonly defaultUrl: string | null;
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** A page, drawn once its code and the whole of the language's messages are in (i18n/index.ts). */
+const page = (load: () => PageModule): Page =>
+  lazy(() => Promise.all([load(), allMessages()]).then(([module]) => module));
+
+/** A sign-in page: its messages are among those loaded with the console (locales/<lang>/sign-in.ts). */
+const signInPage = (load: () => PageModule): Page => lazy(load);
 
 /**
  * The pages of the routes made from custom route data (§2; features/apps/custom-routes.ts): the
@@ -126,7 +134,7 @@ export const routes: readonly RouteEntry[] = [
     public: true,
     bare: true,
     hidden: true,
-    page: page(() => import('../features/auth/LoginPage')),
+    page: signInPage(() => import('../features/auth/LoginPage')),
   },
   {
     path: '/register',
@@ -134,7 +142,7 @@ export const routes: readonly RouteEntry[] = [
     public: true,
     bare: true,
     hidden: true,
-    page: page(() => import('../features/auth/RegisterPage')),
+    page: signInPage(() => import('../features/auth/RegisterPage')),
   },
   {
     path: '/ForgetPasswd',
@@ -142,7 +150,7 @@ export const routes: readonly RouteEntry[] = [
     public: true,
     bare: true,
     hidden: true,
-    page: page(() => import('../features/auth/ForgetPasswordPage')),
+    page: signInPage(() => import('../features/auth/ForgetPasswordPage')),
   },
   {
     path: '/callback',
@@ -150,7 +158,7 @@ export const routes: readonly RouteEntry[] = [
     public: true,
     bare: true,
     hidden: true,
-    page: page(() => import('../features/auth/CallbackPage')),
+    page: signInPage(() => import('../features/auth/CallbackPage')),
   },
   {
     // A diagram shared read-only by link for a wall display: signed out, full screen, no shell.

@@ -6,9 +6,11 @@
 import type { Locale } from 'antd/es/locale';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+// The ES modules (antd/locale/* are CommonJS): en_US is then the very module antd's own default
+// locale is, bundled once.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
 import type { Language } from '../i18n';
 
 const LOCALES: Readonly<Record<Language, Locale>> = { zh: zhCN, en: enUS, tc: zhTW };
