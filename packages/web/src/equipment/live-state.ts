@@ -1,8 +1,8 @@
 /**
  * Channel values per equipment (spec §3 live data): DO/DI states unpacked from their bytes (8
  * channels a byte), raw AI/AO values and the device's time. Pushes carry only what changed, so
- * each one is applied over the last state. The link flag and the battery level (30 until one
- * arrives) are the store's flags, not kept here.
+ * each one is applied over the last state. The link flag and the battery level (none until the
+ * device reports one) are the store's flags, not kept here.
  */
 import { parseChannelValues, readChannelStates } from '@fieldlink/protocol';
 import type { EquipInfoNow, PushInfo } from '@fieldlink/protocol';
@@ -16,8 +16,17 @@ import type { ChannelCounts } from '../api/equipment';
  */
 export type DeviceUpdate = PushInfo['info'] & Pick<EquipInfoNow['info'], 'Unanswered' | 'Unsupported'>;
 
-/** The battery level shown until a device reports one (§9). */
+/**
+ * The battery level the server's replies give a device that never reported one: the spec's
+ * default for the device model (§9 "SOC (default 30)"), not a reading. The replies cannot tell it
+ * from a reading of 30, so the console shows no battery for it until a push carries one.
+ */
 export const DEFAULT_SOC = 30;
+
+/** A battery level from a REST reply (tree or record) as a reading: null for the default. */
+export function reportedSoc(soc: number): number | null {
+  return soc === DEFAULT_SOC ? null : soc;
+}
 
 export interface LiveState {
   readonly do: readonly boolean[];

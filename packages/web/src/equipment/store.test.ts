@@ -81,6 +81,19 @@ describe('equipment data and live store', () => {
     expect(s.counters).toMatchObject({ online: 0, offline: 3 });
   });
 
+  it('shows no battery for a device that never reported one, until a push carries SOC', () => {
+    // The tree gives the tank the model's default 30: not a reading.
+    expect(useEquipmentStore.getState().flags[3]?.soc).toBeNull();
+    useEquipmentStore.getState().applyUpdates([{ SN: 'TANK', IsOnline: true, regai: [50, 0] }]);
+    expect(useEquipmentStore.getState().flags[3]).toMatchObject({ isOnline: true, soc: null });
+    useEquipmentStore.getState().applyUpdates([{ SN: 'TANK', SOC: 30 }]);
+    expect(useEquipmentStore.getState().flags[3]?.soc).toBe(30);
+    useEquipmentStore.getState().applyUpdates([{ SN: 'TANK', IsOnline: false }]);
+    expect(useEquipmentStore.getState().flags[3]?.soc).toBe(30);
+    // A host's reading is its sub-devices'.
+    expect(useEquipmentStore.getState().flags[2]?.soc).toBe(60);
+  });
+
   it("a sub-device's own link fields give way to its host's", () => {
     useEquipmentStore.getState().applyUpdates([{ SN: 'HOST1_3', regdo: [1], IsOnline: false, SOC: 5 }]);
     const s = useEquipmentStore.getState();

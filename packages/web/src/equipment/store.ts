@@ -14,7 +14,7 @@ import { isAlarming } from './channels';
 import { countFlags, EMPTY_COUNTERS } from './counters';
 import { countsOf, directory, records } from './directory';
 import type { Directory } from './directory';
-import { applyUpdate, DEFAULT_SOC } from './live-state';
+import { applyUpdate } from './live-state';
 import type { DeviceUpdate, LiveState } from './live-state';
 import type { NodeFlags } from './tree';
 import { unsupportedOfRecord, withUnsupported } from './unsupported';
@@ -148,8 +148,8 @@ export const useEquipmentStore = create<EquipmentState>()((set) => ({
   },
 }));
 
-/** The flags of a device the tree has not described: offline, normal, the default battery. */
-const DEFAULT_FLAGS: NodeFlags = { isOnline: false, isAlarm: false, soc: DEFAULT_SOC };
+/** The flags of a device the tree has not described: offline, normal, no battery reported. */
+const DEFAULT_FLAGS: NodeFlags = { isOnline: false, isAlarm: false, soc: null };
 
 /** What a device's link gives its flags (a sub-device takes its host's). */
 type LinkFlags = Omit<NodeFlags, 'isAlarm'>;
@@ -165,6 +165,7 @@ function linkOf(f: NodeFlags): LinkFlags {
  */
 function ownLink(f: NodeFlags | undefined, update: DeviceUpdate): LinkFlags {
   const isOnline = update.IsOnline ?? f?.isOnline ?? false;
+  // Only a push that carries SOC reports a battery: until one does, none is shown.
   const soc = update.SOC ?? f?.soc ?? DEFAULT_FLAGS.soc;
   const unanswered =
     update.Unanswered === undefined ? f?.unansweredAddress : (update.Unanswered ?? undefined);
@@ -172,6 +173,9 @@ function ownLink(f: NodeFlags | undefined, update: DeviceUpdate): LinkFlags {
 }
 
 /** Online and battery with the unanswered address, the key left out when there is none. */
-function withUnanswered(link: { isOnline: boolean; soc: number }, address: number | undefined): LinkFlags {
+function withUnanswered(
+  link: { isOnline: boolean; soc: number | null },
+  address: number | undefined,
+): LinkFlags {
   return address === undefined ? link : { ...link, unansweredAddress: address };
 }

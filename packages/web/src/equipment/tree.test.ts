@@ -95,6 +95,8 @@ describe('flattenTreeReply', () => {
       [3, null],
     ]);
     expect(flags.get(3)).toEqual({ isOnline: false, isAlarm: true, soc: 80 });
+    // The server's default for a device that never reported a battery is no reading.
+    expect(flags.get(1)?.soc).toBeNull();
     expect(countFlags(flags.values())).toEqual({ total: 3, online: 1, offline: 2, alarm: 1, normal: 2 });
   });
 });

@@ -5,6 +5,7 @@
  * static description per device and the live flags apart (they change; the structure does not).
  */
 import type { EquipmentTree, TreeDevice } from '../api/equipment';
+import { reportedSoc } from './live-state';
 
 /** What does not change while the page is open. */
 export interface DeviceEntry {
@@ -25,7 +26,11 @@ export interface DeviceEntry {
 export interface NodeFlags {
   readonly isOnline: boolean;
   readonly isAlarm: boolean;
-  readonly soc: number;
+  /**
+   * The battery level (0-100 %) the device reported; null while it has reported none (a board
+   * without a battery, or none read yet), when no battery is shown.
+   */
+  readonly soc: number | null;
   /**
    * Set while the device's link is up but it does not answer at this slave address (a wrong
    * address, wiring, or the device off behind its DTU); absent while it answers and offline. A
@@ -79,7 +84,7 @@ export function flattenTreeReply(reply: EquipmentTree): {
     flags.set(node.id, {
       isOnline: node.isOnline,
       isAlarm: node.isAlarm,
-      soc: node.soc,
+      soc: reportedSoc(node.soc),
       ...(node.isOnline && node.unansweredAddress !== undefined
         ? { unansweredAddress: node.unansweredAddress }
         : {}),

@@ -31,6 +31,7 @@ function hostTree(silent?: number): TreeDevice[] {
   const link = { isOnline: true, soc: 60, ...(silent === undefined ? {} : { unansweredAddress: silent }) };
   const child = treeDevice({ id: 2, unid: 'HOST1_3', name: 'Slave', ...link });
   const host = treeDevice({ id: 1, unid: 'HOST1', name: 'Host', ...link, children: [child] });
+  // The board has reported no battery (the tree's default 30): it shows none.
   return [host, treeDevice({ id: 3, unid: 'BOARD', name: 'Board', isOnline: true })];
 }
 
@@ -65,7 +66,7 @@ describe('a device that does not answer at its slave address', () => {
     push(now('HOST1', true, null), now('HOST1_3', true, null));
     expect(flags(1)).toEqual({ isOnline: true, isAlarm: false, soc: 55 });
     expect(flags(2)).toEqual({ isOnline: true, isAlarm: false, soc: 55 });
-    expect(flags(3)).toEqual({ isOnline: true, isAlarm: false, soc: 30 });
+    expect(flags(3)).toEqual({ isOnline: true, isAlarm: false, soc: null });
   });
 
   it('takes its sub-devices with it even when only the host is pushed', () => {
@@ -79,9 +80,9 @@ describe('a device that does not answer at its slave address', () => {
     push(now('BOARD', true, 1));
     expect(flags(3)?.unansweredAddress).toBe(1);
     push(now('BOARD', false));
-    expect(flags(3)).toEqual({ isOnline: false, isAlarm: false, soc: 30 });
+    expect(flags(3)).toEqual({ isOnline: false, isAlarm: false, soc: null });
     push(now('BOARD', true));
-    expect(flags(3)).toEqual({ isOnline: true, isAlarm: false, soc: 30 });
+    expect(flags(3)).toEqual({ isOnline: true, isAlarm: false, soc: null });
   });
 
   it('is not flagged after going offline and back within one batch', () => {
@@ -92,7 +93,7 @@ describe('a device that does not answer at its slave address', () => {
     FakeSocket.last.receive(now('BOARD', true));
     expect(flags(3)?.isOnline).toBe(true);
     vi.advanceTimersByTime(BATCH_WINDOW_MS);
-    expect(flags(3)).toEqual({ isOnline: true, isAlarm: false, soc: 30 });
+    expect(flags(3)).toEqual({ isOnline: true, isAlarm: false, soc: null });
     // And silent again when told so after coming back, in the same batch.
     FakeSocket.last.receive(now('BOARD', false));
     FakeSocket.last.receive(now('BOARD', true));

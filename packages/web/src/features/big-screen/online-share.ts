@@ -2,8 +2,8 @@
  * The share of the user's equipment online over time, counting each device only from when it
  * was added (its record's `createdAt`): the series starts at the first device, so a wall never
  * shows 0 % for the time before there was any equipment, and a device added an hour ago does not
- * pull the hours before down. Time-weighted per bucket, as the system overview's ratio
- * (features/system/online-ratio.ts, whose link events and device states it takes).
+ * pull the hours before down. Time-weighted per bucket. The system overview's ratio is the same
+ * series (features/system/online-ratio.ts holds the types of its link events and device states).
  */
 import type { DeviceNow, LinkEvent, RatioPoint, RatioWindow } from '../system/online-ratio';
 

@@ -104,38 +104,77 @@ describe('AoPanel', () => {
     expect(mock.calls[0]?.body).toEqual({ opr: 'waohex', aoinfos: '411_03E8' });
   });
 
-  it('sends nothing while the field is empty', async () => {
+  it('sends nothing for an empty field, and says a value is wanted', async () => {
     const mock = setup();
     restore = mock.restore;
+    expect(screen.queryByRole('alert')).toBeNull();
     click(setButton(1));
     fireEvent.keyDown(field('Damper'), { key: 'Enter' });
+    expect(await screen.findByText('Enter a value to write')).toBeTruthy();
     // Let a stray request surface before counting.
     await act(async () => undefined);
     expect(mock.calls).toHaveLength(0);
   });
 
-  it('never writes a value outside the range: the Set button sends the nearest limit', async () => {
-    const mock = setup();
-    restore = mock.restore;
-    const input = field('Damper');
-    type(input, '1600');
-    click(setButton(1));
-    await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
-    expect(mock.calls[0]?.body).toEqual({ opr: 'waohex', aoinfos: '411_05DC' });
-    type(field('Valve'), '-5');
-    click(setButton(0));
-    await waitFor(() => expect(mock.calls).toHaveLength(2), SLOW);
-    expect(mock.calls[1]?.body).toEqual({ opr: 'waohex', aoinfos: '410_0190' });
-  });
-
-  it('never writes a value outside the range: Enter sends the nearest limit, not what was typed before', async () => {
+  it('refuses 150 % with the limit and its unit, keeps what was typed and writes nothing', async () => {
     const mock = setup();
     restore = mock.restore;
     const input = field('Valve');
-    // 1 and 15 are within 0-100; 150 is not.
     type(input, '150');
+    // Said as it is typed, before any write is tried.
+    expect(screen.getByRole('alert').textContent).toBe('Too high: limited to 100 %; nothing is written');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    click(setButton(0));
     fireEvent.keyDown(input, { key: 'Enter' });
+    await act(async () => undefined);
+    expect(mock.calls).toHaveLength(0);
+    expect(field('Valve').value).toBe('150');
+    expect(screen.queryByText(/done/)).toBeNull();
+  });
+
+  it('refuses -5 % with the lower limit, and a raw output past its own limits', async () => {
+    const mock = setup();
+    restore = mock.restore;
+    type(field('Valve'), '-5');
+    click(setButton(0));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Too low: the lowest allowed is 0 %; nothing is written',
+    );
+    type(field('Damper'), '1600');
+    fireEvent.keyDown(field('Damper'), { key: 'Enter' });
+    expect(screen.getByText('Too high: limited to 1500; nothing is written')).toBeTruthy();
+    await act(async () => undefined);
+    expect(mock.calls).toHaveLength(0);
+    expect(field('Valve').value).toBe('-5');
+  });
+
+  it('refuses a value that is not a number without clearing it', async () => {
+    const mock = setup();
+    restore = mock.restore;
+    type(field('Valve'), 'abc');
+    expect(screen.getByRole('alert').textContent).toBe('Not a number: type digits only, e.g. 42.5');
+    click(setButton(0));
+    await act(async () => undefined);
+    expect(mock.calls).toHaveLength(0);
+    expect(field('Valve').value).toBe('abc');
+  });
+
+  it('writes the limit itself, and a corrected value once the error is mended', async () => {
+    const mock = setup();
+    restore = mock.restore;
+    const input = field('Valve');
+    type(input, '150');
+    type(input, '100');
+    expect(screen.queryByRole('alert')).toBeNull();
+    click(setButton(0));
     await waitFor(() => expect(mock.calls).toHaveLength(1), SLOW);
     expect(mock.calls[0]?.body).toEqual({ opr: 'waohex', aoinfos: '410_07D0' });
+  });
+
+  it('says the problems in Chinese', () => {
+    setLanguage('zh');
+    restore = setup().restore;
+    type(screen.getByLabelText('Valve 的新值'), '150');
+    expect(screen.getByRole('alert').textContent).toBe('过高：上限为 100 %，不会写入');
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Analog outputs: the value after scaling with its unit, and for users who may operate, a field
  * to set it within the output's limits (fAOMin/fAOMax, raw; 400-2000 when both are 0), shown
- * and typed in the scaled unit. One output is written as one register (waohex at the type's AO
+ * and typed in the scaled unit. What is typed is checked before anything is written (ao-entry.ts):
+ * a value that is not a number, or is outside the range, is refused with the reason under the
+ * field and stays there to be corrected; nothing is brought within the range silently. One output is written as one register (waohex at the type's AO
  * register + index), so the other outputs are never rewritten with values read a while ago. A
  * user who confirms operations with the password is asked it before each write (use-operation.ts).
  * Outputs the device does not have (it refused their registers) show '—' with the reason and no
@@ -9,11 +11,13 @@
  */
 import { aoLimits, clampAo, scaleToDisplay, scaleToRaw } from '@fieldlink/protocol';
 import type { ChannelView, ScalingPoints } from '@fieldlink/protocol';
-import { Button, Card, InputNumber, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Card, Flex, Input, Space, Typography } from 'antd';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { scalingPoints } from '../../equipment/channels';
+import { readAoEntry } from './ao-entry';
+import type { AoEntryProblem } from './ao-entry';
 import { formatValue } from './format';
 import { UnavailableValue } from './UnsupportedAlert';
 import { useOperation } from './use-operation';
@@ -61,14 +65,6 @@ interface Props {
 export default function AoPanel({ record, views, canOperate, unavailable }: Props) {
   const { t } = useTranslation();
   const { pending, run, prompt } = useOperation(record.id);
-  const [drafts, setDrafts] = useState<Record<number, number | null>>({});
-  // What each field holds now. Enter first brings a typed value within the limits and reports it,
-  // then fires before the panel is drawn again: it reads the value from here.
-  const latest = useRef(drafts);
-  const setDraft = (id: number, value: number | null): void => {
-    latest.current = { ...latest.current, [id]: value };
-    setDrafts(latest.current);
-  };
   const points = scalingPoints(record.settings.ao, record.counts.ao);
 
   return (
@@ -79,21 +75,12 @@ export default function AoPanel({ record, views, canOperate, unavailable }: Prop
           const min = record.settings.ao.min[view.id] ?? 0;
           const max = record.settings.ao.max[view.id] ?? 0;
           const range = displayRange(min, max, p);
-          const draft = drafts[view.id];
-          const set = (): void => {
-            const value = latest.current[view.id];
-            if (value === null || value === undefined) return;
-            const write = aoWriteOf(record, view.id, value);
-            const shown = scaleToDisplay(write.raw, p);
-            void run({ opr: 'waohex', aoinfos: write.aoinfos }, `ao${view.id}`, {
+          const write = (value: number): Promise<boolean> => {
+            const operation = aoWriteOf(record, view.id, value);
+            const shown = scaleToDisplay(operation.raw, p);
+            return run({ opr: 'waohex', aoinfos: operation.aoinfos }, `ao${view.id}`, {
               label: `${view.name}: ${t('monitoring.ao.set')}`,
-              question: t('monitoring.ao.confirm', {
-                name: view.name,
-                value: `${formatValue(shown)}${view.unit ? ` ${view.unit}` : ''}`,
-              }),
-            }).then((ok) => {
-              // The field empties once written; the value shown comes back over the live channel.
-              if (ok) setDraft(view.id, null);
+              question: t('monitoring.ao.confirm', { name: view.name, value: withUnit(shown, view.unit) }),
             });
           };
           return (
@@ -121,22 +108,7 @@ export default function AoPanel({ record, views, canOperate, unavailable }: Prop
                 </span>
               )}
               {canOperate && unavailable === undefined && (
-                <Space.Compact size="small">
-                  <InputNumber
-                    size="small"
-                    style={{ width: 96 }}
-                    min={range.min}
-                    max={range.max}
-                    value={draft ?? undefined}
-                    placeholder={formatValue(view.value)}
-                    aria-label={t('monitoring.ao.value', { name: view.name })}
-                    onChange={(v) => setDraft(view.id, typeof v === 'number' ? v : null)}
-                    onPressEnter={set}
-                  />
-                  <Button size="small" type="primary" loading={pending.has(`ao${view.id}`)} onClick={set}>
-                    {t('monitoring.ao.set')}
-                  </Button>
-                </Space.Compact>
+                <AoField view={view} range={range} busy={pending.has(`ao${view.id}`)} write={write} />
               )}
             </div>
           );
@@ -144,5 +116,86 @@ export default function AoPanel({ record, views, canOperate, unavailable }: Prop
       </div>
       {prompt}
     </Card>
+  );
+}
+
+/** A value with its unit, as the panel shows it ('100 %'). */
+function withUnit(value: number, unit: string): string {
+  return `${formatValue(value)}${unit ? ` ${unit}` : ''}`;
+}
+
+/**
+ * The field and Set button of one output. The reason a typed value cannot be written shows under
+ * the field as it is typed (an empty field only once Set or Enter was tried); Set and Enter then
+ * write nothing. The field empties once a value is written.
+ */
+function AoField({
+  view,
+  range,
+  busy,
+  write,
+}: {
+  readonly view: ChannelView;
+  readonly range: { readonly min: number; readonly max: number };
+  readonly busy: boolean;
+  readonly write: (value: number) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [tried, setTried] = useState(false);
+  const errorId = useId();
+  const entry = readAoEntry(text, range);
+  const problem: AoEntryProblem | null =
+    'problem' in entry && (entry.problem !== 'empty' || tried) ? entry.problem : null;
+  const message =
+    problem === null
+      ? null
+      : t(`monitoring.ao.problems.${problem}`, {
+          min: withUnit(range.min, view.unit),
+          max: withUnit(range.max, view.unit),
+        });
+
+  // Enter reads the field itself: it may fire before the last keystroke is drawn.
+  const submit = (typed: string): void => {
+    setTried(true);
+    const read = readAoEntry(typed, range);
+    if (!('value' in read)) return;
+    void write(read.value).then((ok) => {
+      if (ok) {
+        setText('');
+        setTried(false);
+      }
+    });
+  };
+
+  return (
+    <Flex vertical gap={2} style={{ maxWidth: 180 }}>
+      <Space.Compact size="small">
+        <Input
+          size="small"
+          style={{ width: 96 }}
+          inputMode="decimal"
+          value={text}
+          placeholder={formatValue(view.value)}
+          status={message === null ? undefined : 'error'}
+          aria-label={t('monitoring.ao.value', { name: view.name })}
+          aria-invalid={message !== null}
+          aria-describedby={message === null ? undefined : errorId}
+          onChange={(e) => {
+            setText(e.target.value);
+            setTried(false);
+          }}
+          onPressEnter={(e) => submit(e.currentTarget.value)}
+        />
+        <Button size="small" type="primary" loading={busy} onClick={() => submit(text)}>
+          {t('monitoring.ao.set')}
+        </Button>
+      </Space.Compact>
+      {message !== null && (
+        <Typography.Text type="danger" id={errorId} role="alert" style={{ fontSize: 12 }}>
+          {message}
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }

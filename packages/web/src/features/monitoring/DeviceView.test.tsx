@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment, Permission } from '../../api/equipment';
 import { permissionFromLevel } from '../../equipment/rights';
 import { resetEquipment } from '../../equipment/loading';
+import { useEquipmentStore } from '../../equipment/store';
 import { sampleRecord, sampleType, seedEquipment } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
 import { useMe } from '../../session/me';
@@ -109,5 +110,24 @@ describe('device view of the link', () => {
     cleanup();
     renderWith(sampleRecord().permission, { openLink: false, hasLinkSecret: true });
     expect(screen.queryByTestId('open-link')).toBeNull();
+  });
+});
+
+describe('device view of the battery', () => {
+  const status = (soc: number) => ({ ...sampleRecord().status, soc });
+  const battery = () => screen.queryByTestId('device-soc')?.textContent ?? null;
+
+  it('shows no battery for a board that never reported one (the default 30), until a push carries it', () => {
+    renderWith(sampleRecord().permission, { status: status(30) });
+    expect(screen.getByText('Board')).toBeTruthy();
+    expect(battery()).toBeNull();
+    expect(screen.queryByText(/Battery/)).toBeNull();
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: sampleRecord().unid, SOC: 30 }]));
+    expect(battery()).toBe('Battery 30%');
+  });
+
+  it('shows a level the record holds that is not the default', () => {
+    renderWith(sampleRecord().permission, { status: status(55) });
+    expect(battery()).toBe('Battery 55%');
   });
 });

@@ -7,37 +7,39 @@
  */
 import { Alert, Badge, Card, Empty, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { TabsProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelViews } from '../../equipment/channels';
-import { emptyLiveState } from '../../equipment/live-state';
+import { emptyLiveState, reportedSoc } from '../../equipment/live-state';
 import { canConfigure, canOperate } from '../../equipment/rights';
 import { useDirectory, usePermission, useRecord } from '../../equipment/directory';
 import { loadRecord } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { usePoint } from '../../routes/points';
 import { useMe } from '../../session/me';
-import CameraTab from '../cameras/CameraTab';
 import { hasCameraRight } from '../cameras/access';
 import AoPanel from './AoPanel';
 import DoPanel from './DoPanel';
 import { panelParam } from './format';
 import { AiPanel, DiPanel } from './InputPanels';
+import {
+  CameraTab,
+  DisplayTab,
+  DynamicGraphTab,
+  InfoTab,
+  ParametersTab,
+  RadioTab,
+  RulesTab,
+  SharingTab,
+  SubDevicesTab,
+} from './device-tabs';
 import LiveIndicator from './LiveIndicator';
 import UnansweredAlert, { unansweredAddressOf } from './UnansweredAlert';
 import UnsupportedAlert, { unavailableTexts } from './UnsupportedAlert';
-import DisplayTab from '../configure/DisplayTab';
-import InfoTab from '../configure/InfoTab';
 import { mayManageLink } from '../configure/link-access';
 import LinkTab from '../configure/LinkTab';
-import ParametersTab from '../configure/ParametersTab';
 import { confirmDiscard } from '../configure/unsaved';
-import DynamicGraphTab from '../diagrams/graph/DynamicGraphTab';
 import DeleteEquipmentButton from '../equipment/DeleteEquipmentButton';
-import SubDevicesTab from '../equipment/SubDevicesTab';
-import RadioTab from '../lora/RadioTab';
-import RulesTab from '../rules/RulesTab';
-import SharingTab from '../sharing/SharingTab';
 
 /** The areas of a device (spec §2 equipment detail areas), in the order of its tabs. */
 export type DeviceTab =
@@ -51,6 +53,9 @@ export type DeviceTab =
   | 'link'
   | 'sharing'
   | 'subDevices';
+
+/** What a tab other than the live one shows while its code loads (device-tabs.ts). */
+const TAB_LOADING = <Spin style={{ display: 'block', margin: '48px auto' }} />;
 
 export default function DeviceView({
   id,
@@ -95,6 +100,8 @@ export default function DeviceView({
   const typeName = type ? (type.names[i18n.language as 'en' | 'zh' | 'tc'] ?? type.names.zh) : record.type;
   const isOnline = flags?.isOnline ?? record.status.online;
   const isAlarm = flags?.isAlarm ?? false;
+  // No battery until the device has reported one (the record's 30 is the model's default).
+  const soc = flags ? flags.soc : reportedSoc(record.status.soc);
   const unanswered = unansweredAddressOf(isOnline, flags, record.status);
   const managesLink = mayManageLink(record, permission, me?.authority);
   const openTab = (key: DeviceTab): void => {
@@ -189,9 +196,11 @@ export default function DeviceView({
               text={isOnline ? t('monitoring.device.online') : t('monitoring.device.offline')}
             />
             {isAlarm && <Tag color="error">{t('monitoring.tree.alarm')}</Tag>}
-            <Typography.Text type="secondary">
-              {t('monitoring.tree.soc', { soc: flags?.soc ?? record.status.soc })}
-            </Typography.Text>
+            {soc !== null && (
+              <Typography.Text type="secondary" data-testid="device-soc">
+                {t('monitoring.tree.soc', { soc })}
+              </Typography.Text>
+            )}
           </Space>
           <Space>
             <DeleteEquipmentButton record={record} />
@@ -233,7 +242,16 @@ export default function DeviceView({
       {record.openLink && (
         <Alert type="warning" showIcon message={t('monitoring.device.openLink')} data-testid="open-link" />
       )}
-      <Tabs activeKey={tab} onChange={(key) => openTab(key as DeviceTab)} items={items} destroyOnHidden />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => openTab(key as DeviceTab)}
+        items={items?.map((item) =>
+          item.key === 'live'
+            ? item
+            : { ...item, children: <Suspense fallback={TAB_LOADING}>{item.children}</Suspense> },
+        )}
+        destroyOnHidden
+      />
     </Space>
   );
 }

@@ -144,6 +144,7 @@ describe('tree rows follow each device', () => {
                     }),
                   ],
                 }),
+                // A board that never reported a battery: the server gives the model's default, 30.
                 treeDevice({ id: 3, unid: 'TANK3', name: 'Tank', group: 'North', isOnline: false, soc: 30 }),
               ],
             },
@@ -182,8 +183,9 @@ describe('tree rows follow each device', () => {
       icon: 'control',
       color: GREY(),
       alarm: null,
-      soc: '30%',
-      socTitle: 'Battery 30%',
+      // No battery shown for the default 30: the board has reported none.
+      soc: undefined,
+      socTitle: undefined,
       online: 'false',
       dotTitle: 'Offline',
     });
@@ -224,6 +226,13 @@ describe('tree rows follow each device', () => {
       online: 'false',
     });
     expect(rowState('Level meter')).toMatchObject({ color: GREY(), soc: '12%', online: 'false' });
+
+    // The tank shows a battery once it reports one, 30 included.
+    expect(rowState('Tank').soc).toBeUndefined();
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'TANK3', IsOnline: false }]));
+    expect(rowState('Tank').soc).toBeUndefined();
+    act(() => useEquipmentStore.getState().applyUpdates([{ SN: 'TANK3', SOC: 30 }]));
+    expect(rowState('Tank')).toMatchObject({ soc: '30%', socTitle: 'Battery 30%' });
 
     // An alarm pushed for the offline tank shows at once.
     act(() => useEquipmentStore.getState().markAlarm('TANK3'));

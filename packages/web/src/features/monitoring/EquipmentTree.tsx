@@ -64,9 +64,11 @@ const DeviceBadges = memo(function DeviceBadges({
           testId="tree-unanswered"
         />
       )}
-      <span className="tree-soc" title={labels.soc(flags.soc)}>
-        {flags.soc}%
-      </span>
+      {flags.soc !== null && (
+        <span className="tree-soc" title={labels.soc(flags.soc)}>
+          {flags.soc}%
+        </span>
+      )}
       <span
         className={flags.isOnline ? 'tree-dot tree-dot-online' : 'tree-dot'}
         title={flags.isOnline ? labels.online : labels.offline}

@@ -43,7 +43,8 @@ function loadSites(): string {
       deviceEntry(3, 'Gate', 'Site A'),
       deviceEntry(4, 'Barn', 'Site B'),
     ],
-    flags: { 1: ONLINE, 2: { ...ONLINE, isOnline: false }, 3: ONLINE, 4: ONLINE },
+    // The well has reported no battery.
+    flags: { 1: ONLINE, 2: { ...ONLINE, isOnline: false, soc: null }, 3: ONLINE, 4: ONLINE },
     records: [
       sampleRecord({ id: 1, unid: 'SN1', name: 'Pump house', settings: level }),
       sampleRecord({ id: 2, unid: 'SN2', name: 'Well' }),
@@ -73,6 +74,8 @@ describe('group view', () => {
     expect(row('SN1').querySelector('.tree-dot-online')).not.toBeNull();
     expect(row('SN2').querySelector('.tree-dot-online')).toBeNull();
     expect(cell('SN1', 'SOC').textContent).toBe('30%');
+    // No battery shown for a device that has reported none.
+    expect(cell('SN2', 'SOC').textContent).toBe('');
     // Eight outputs and eight inputs as lamps, two analog inputs with their units.
     expect(row('SN1').querySelectorAll('.group-lamp')).toHaveLength(16);
     expect(cell('SN1', 'AI1').textContent).toBe('0 m');
@@ -105,7 +108,7 @@ describe('group view', () => {
     expect(cell('SN1', 'AI1').textContent).toBe('9 m');
     expect(cell('SN1', 'AI1').classList.contains('group-value-alarm')).toBe(true);
     // The other rows were not touched.
-    expect(cell('SN2', 'SOC').textContent).toBe('30%');
+    expect(cell('SN2', 'SOC').textContent).toBe('');
   });
 
   it('opens a device by its name and closes', () => {

@@ -152,7 +152,7 @@ const GroupRow = memo(function GroupRow({
         )}
       </td>
       <td className="group-soc">
-        <span data-channel="SOC">{flags ? `${flags.soc}%` : ''}</span>
+        <span data-channel="SOC">{flags && flags.soc !== null ? `${flags.soc}%` : ''}</span>
       </td>
       {channels ? (
         <>

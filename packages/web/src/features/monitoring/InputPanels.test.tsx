@@ -110,6 +110,30 @@ describe('input panels', () => {
     expect(ai('AI3').color).toBe('');
   });
 
+  it("names a DI's state, not its contact: a 'Panel door open' input on and in alarm never reads Closed", () => {
+    const record = moduleRecord();
+    const named = {
+      ...record,
+      settings: {
+        ...record.settings,
+        di: { ...record.settings.di, names: ['Panel door open', 'Float', 'Button', 'Smoke'] },
+      },
+    };
+    const state = () =>
+      document.querySelector('[data-kind="di"] [data-channel="DI1"] .ant-typography-secondary')?.textContent;
+    for (const [lang, words] of [
+      ['en', 'DI1 · On'],
+      ['zh', 'DI1 · 开'],
+      ['tc', 'DI1 · 開'],
+    ] as const) {
+      setLanguage(lang);
+      renderPanels(named);
+      expect(state()).toBe(words);
+      expect(document.querySelector('[data-channel="DI1"]')?.textContent).not.toMatch(/Closed|闭合|閉合/);
+      cleanup();
+    }
+  });
+
   it('tags a DI in its alarm state, and no other', () => {
     renderPanels(moduleRecord());
     // DI1 closed and alarming when closed; DI2 open and alarming when open.
@@ -121,12 +145,7 @@ describe('input panels', () => {
     const states = [...document.querySelectorAll('[data-kind="di"] [data-channel]')].map(
       (c) => c.textContent,
     );
-    expect(states).toEqual([
-      'DoorDI1 · ClosedAlarm',
-      'FloatDI2 · OpenAlarm',
-      'ButtonDI3 · Closed',
-      'SmokeDI4 · Open',
-    ]);
+    expect(states).toEqual(['DoorDI1 · OnAlarm', 'FloatDI2 · OffAlarm', 'ButtonDI3 · On', 'SmokeDI4 · Off']);
   });
 });
 

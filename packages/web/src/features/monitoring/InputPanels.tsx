@@ -1,5 +1,7 @@
 /**
- * Digital and analog inputs: DI pictures (the record's on/off images, drawn) with their alarm
+ * Digital and analog inputs: DI pictures (the record's on/off images, drawn) with their state
+ * (On/Off, the words the DI parameters choose the alarm state with: a DI's name often names a
+ * condition, 'Panel door open', which the contact's Closed/Open would contradict) and alarm
  * state; AI pictures (the value's or, in alarm, the alarm image) and values after scaling with
  * their unit, coloured low or high when out of their limits (the equipment's own alarm colours
  * when it sets them). Until the first values of a kind arrive its channels read 0, which shows
@@ -51,7 +53,7 @@ export function DiPanel({
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {view.passage}
-                  {shown && ` · ${on ? t('monitoring.di.closed') : t('monitoring.di.open')}`}
+                  {shown && ` · ${on ? t('monitoring.di.on') : t('monitoring.di.off')}`}
                 </Typography.Text>
               </div>
               {unavailable !== undefined && <UnavailableValue text={unavailable} channel={view.passage} />}

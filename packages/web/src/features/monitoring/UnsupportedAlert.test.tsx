@@ -85,7 +85,7 @@ describe('the device view of a device without some blocks', { timeout: 30_000 },
     fireEvent.mouseEnter(unavailable('AI1')!);
     expect((await screen.findByRole('tooltip', {}, SLOW)).textContent).toBe(AI_TIP);
     // The other blocks are read as usual.
-    expect(cell('di', 'DI1').textContent).toContain('DI1 · Open');
+    expect(cell('di', 'DI1').textContent).toContain('DI1 · Off');
     expect(cell('do', 'DO1').dataset.on).toBe('false');
     expect(unavailable('DI1')).toBeNull();
   });
@@ -97,8 +97,8 @@ describe('the device view of a device without some blocks', { timeout: 30_000 },
     expect(lines()).toEqual([AI_LINE]);
     push({ SN: 'AB12CD34', IsOnline: true, Unsupported: { di: 1, ai: 2 } });
     expect(lines()).toEqual([DI_LINE, AI_LINE]);
-    // The inputs: no closed or open, no alarm, '—'.
-    expect(cell('di', 'DI1').textContent).not.toMatch(/Open|Closed/);
+    // The inputs: no on or off, no alarm, '—'.
+    expect(cell('di', 'DI1').textContent).not.toMatch(/ · (On|Off)/);
     expect(unavailable('DI1')?.textContent).toBe('—');
     expect(cell('di', 'DI1').dataset.on).toBeUndefined();
     expect(unavailable('DI8')?.getAttribute('aria-label')).toBe(
@@ -109,7 +109,7 @@ describe('the device view of a device without some blocks', { timeout: 30_000 },
     expect(alert()).toBeNull();
     expect(unavailable('AI1')).toBeNull();
     expect(screen.getByTestId('value-AI1').textContent).toBe('0');
-    expect(cell('di', 'DI1').textContent).toContain('DI1 · Open');
+    expect(cell('di', 'DI1').textContent).toContain('DI1 · Off');
 
     push({ SN: 'AB12CD34', IsOnline: true, Unsupported: { ai: 2 } });
     expect(lines()).toEqual([AI_LINE]);

@@ -2,20 +2,23 @@
  * /system: the overview of the user's equipment. Counters from the equipment store (they follow
  * the live channel), the recent alarms of every equipment (GET /me/events, last 7 days by
  * default, specification §9), and the share online over that time, rebuilt from the same events'
- * link changes.
+ * link changes. The share starts at the first device (its record's `createdAt`) when that is
+ * later than the period's start, and counts each device from when it was added, as the big
+ * screen's does: no 0 % for days before there was equipment.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Row, Segmented, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllUserEvents } from '../../api/history';
-import { useDirectory } from '../../equipment/directory';
+import { useDirectory, useRecords } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { useWhileShown } from '../../shell/views/shown';
 import EChart from '../history/chart/EChart';
 import EventsTable from '../history/EventsTable';
-import { onlineRatio } from './online-ratio';
-import type { DeviceNow, LinkEvent } from './online-ratio';
+import { onlineShare } from '../big-screen/online-share';
+import type { DeviceSince } from '../big-screen/online-share';
+import type { LinkEvent } from './online-ratio';
 import { ratioOption } from './ratio-option';
 import { useEquipmentLoaded } from '../../equipment/use-equipment';
 
@@ -52,14 +55,20 @@ export default function SystemPage() {
 
   const alarms = useMemo(() => events.data?.items.filter((e) => e.kind === 'alarm') ?? [], [events.data]);
 
-  const devices = useMemo<DeviceNow[]>(
+  const records = useRecords((r) => r);
+  const devices = useMemo<DeviceSince[]>(
     () =>
-      Object.values(entries).map((e) => ({
-        id: e.id,
-        online: flags[e.id]?.isOnline ?? false,
-        hostId: e.parentId,
-      })),
-    [entries, flags],
+      Object.values(entries).map((e) => {
+        const created = records[e.id]?.createdAt;
+        return {
+          id: e.id,
+          online: flags[e.id]?.isOnline ?? false,
+          hostId: e.parentId,
+          // Until the records are read, a device counts from the period's start.
+          since: created ? Date.parse(created) : null,
+        };
+      }),
+    [entries, flags, records],
   );
 
   const ratio = useMemo(() => {
@@ -73,12 +82,12 @@ export default function SystemPage() {
     // Events come newest first: when not all were read, the ratio starts at the oldest one read.
     const oldest = events.data.items.at(-1);
     const start = events.data.complete || !oldest ? from : Math.max(from, Date.parse(oldest.at));
-    const points = onlineRatio(devices, links, { from: start, to, bucketMs: SPANS[span].bucketMs });
+    const points = onlineShare(devices, links, { from: start, to, bucketMs: SPANS[span].bucketMs });
     return { points, start };
   }, [events.data, devices, from, to, span]);
 
   const option = useMemo(
-    () => (ratio ? ratioOption(ratio.points, t('system.onlineRatio'), to) : null),
+    () => (ratio && ratio.points.length > 0 ? ratioOption(ratio.points, t('system.onlineRatio'), to) : null),
     [ratio, t, to],
   );
 
@@ -126,6 +135,9 @@ export default function SystemPage() {
       ) : null}
       <Card size="small" title={t('system.onlineRatio')} loading={events.isLoading}>
         {option ? <EChart option={option} height={280} aria-label={t('system.onlineRatio')} /> : null}
+        {ratio && ratio.points.length === 0 ? (
+          <Typography.Text type="secondary">{t('system.noEquipment')}</Typography.Text>
+        ) : null}
         {ratio && events.data && !events.data.complete ? (
           <Typography.Text type="secondary">
             {t('system.partial', { count: events.data.items.length })}

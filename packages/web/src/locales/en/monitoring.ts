@@ -95,7 +95,7 @@ export default {
     ok: 'Confirm',
     cancel: 'Cancel',
   },
-  di: { title: 'Digital inputs', closed: 'Closed', open: 'Open', alarm: 'Alarm' },
+  di: { title: 'Digital inputs', on: 'On', off: 'Off', alarm: 'Alarm' },
   ai: { title: 'Analog inputs', low: 'Low', high: 'High', limits: 'Limits {{low}} – {{high}}' },
   ao: {
     title: 'Analog outputs',
@@ -103,6 +103,12 @@ export default {
     range: 'Range {{min}} – {{max}}',
     value: 'New value of {{name}}',
     confirm: 'Set {{name}} to {{value}}?',
+    problems: {
+      empty: 'Enter a value to write',
+      notNumber: 'Not a number: type digits only, e.g. 42.5',
+      below: 'Too low: the lowest allowed is {{min}}; nothing is written',
+      above: 'Too high: limited to {{max}}; nothing is written',
+    },
   },
   operation: {
     done: '{{operation}}: done',

@@ -3,6 +3,7 @@ export default {
   period: 'Period',
   span: { '24h': 'Last 24 hours', '7d': 'Last 7 days' },
   onlineRatio: 'Online ratio',
+  noEquipment: 'No equipment yet',
   partial: 'Computed from the latest {{count}} events only',
   recentAlarms: 'Recent alarms',
   loadFailed: 'Could not load the events: {{reason}}',

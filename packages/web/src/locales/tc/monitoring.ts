@@ -90,7 +90,7 @@ export default {
     ok: '確定',
     cancel: '取消',
   },
-  di: { title: '開關量輸入', closed: '閉合', open: '斷開', alarm: '報警' },
+  di: { title: '開關量輸入', on: '開', off: '關', alarm: '報警' },
   ai: { title: '類比量輸入', low: '低', high: '高', limits: '限值 {{low}} – {{high}}' },
   ao: {
     title: '類比量輸出',
@@ -98,6 +98,12 @@ export default {
     range: '範圍 {{min}} – {{max}}',
     value: '{{name}} 的新值',
     confirm: '將 {{name}} 設為 {{value}}？',
+    problems: {
+      empty: '請輸入要寫入的數值',
+      notNumber: '不是數字：只能輸入數字，例如 42.5',
+      below: '過低：下限為 {{min}}，不會寫入',
+      above: '過高：上限為 {{max}}，不會寫入',
+    },
   },
   operation: {
     done: '{{operation}}：已完成',

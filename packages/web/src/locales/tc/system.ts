@@ -3,6 +3,7 @@ export default {
   period: '統計時段',
   span: { '24h': '最近24小時', '7d': '最近7天' },
   onlineRatio: '在線率',
+  noEquipment: '暫無設備',
   partial: '僅根據最新的 {{count}} 筆事件計算',
   recentAlarms: '最近報警',
   loadFailed: '事件載入失敗：{{reason}}',

@@ -90,7 +90,7 @@ export default {
     ok: '确定',
     cancel: '取消',
   },
-  di: { title: '开关量输入', closed: '闭合', open: '断开', alarm: '报警' },
+  di: { title: '开关量输入', on: '开', off: '关', alarm: '报警' },
   ai: { title: '模拟量输入', low: '低', high: '高', limits: '限值 {{low}} – {{high}}' },
   ao: {
     title: '模拟量输出',
@@ -98,6 +98,12 @@ export default {
     range: '范围 {{min}} – {{max}}',
     value: '{{name}} 的新值',
     confirm: '将 {{name}} 设为 {{value}}？',
+    problems: {
+      empty: '请输入要写入的数值',
+      notNumber: '不是数字：只能输入数字，例如 42.5',
+      below: '过低：下限为 {{min}}，不会写入',
+      above: '过高：上限为 {{max}}，不会写入',
+    },
   },
   operation: {
     done: '{{operation}}：已完成',

@@ -3,6 +3,7 @@ export default {
   period: '统计时段',
   span: { '24h': '最近24小时', '7d': '最近7天' },
   onlineRatio: '在线率',
+  noEquipment: '暂无设备',
   partial: '仅根据最新的 {{count}} 条事件计算',
   recentAlarms: '最近报警',
   loadFailed: '事件加载失败：{{reason}}',
