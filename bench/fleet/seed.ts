@@ -46,6 +46,8 @@ export async function seedFleet(
         email: null,
         registered_at: now,
         updated_at: now,
+        // Signed in before: the console's first-sign-in welcome does not cover the pages measured.
+        first_sign_in_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

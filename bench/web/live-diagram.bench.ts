@@ -33,7 +33,7 @@ import type { RunningServer } from '../../packages/web/e2e/harness.js';
 import { boundDiagram, createProject, firstDevices, WIDGETS_PER_DEVICE } from './diagram-fixture.js';
 import { seedWebFleet } from './fleet-account.js';
 import { LONG_TASKS } from './probes.js';
-import { benchContext, call, knob, signIn } from './session.js';
+import { benchContext, call, knob, signIn, untilSet } from './session.js';
 import { frameStats, ms, ratio } from './stats.js';
 import type { FrameStats, LongTask } from './stats.js';
 
@@ -78,7 +78,7 @@ async function measure(
   // The live view (70 % of the window's height) scrolled fully into the window.
   await live.scrollIntoViewIfNeeded();
   const widgets = (await page.evaluate(VISIBLE_WIDGETS)) as number;
-  await page.waitForFunction('window.__bench.liveSocket() !== null', undefined, { timeout: 60_000 });
+  await untilSet<boolean>(page, 'window.__bench.liveSocket() !== null', 60_000);
   await page.evaluate(
     `window.__bench.feed.start(${JSON.stringify(serials)}, ${AI_PER_DEVICE}, ${1000 / HZ})`,
   );

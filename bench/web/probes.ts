@@ -5,6 +5,7 @@
  *
  * - `__bench.longTasks`: every long task (over 50 ms, the browser's own threshold) since the page
  *   began, from a PerformanceObserver of type 'longtask' that is installed before any script runs.
+ * - `__bench.treeDrawnAt`: the page time of the first frame with a tree row drawn (null before).
  * - `__bench.frames(ms)`: the times between animation frames over `ms`.
  * - `__bench.feed`: pushes PushInfo messages into the console's own live socket (see
  *   web.bench.ts for why here rather than from the server).
@@ -21,6 +22,15 @@ export const INIT_SCRIPT = `(() => {
   } catch (e) {
     bench.longTaskError = String(e);
   }
+
+  // The first frame with a tree row drawn (page time), watched from here: the console's CSP
+  // refuses the string predicates of Playwright's waitForFunction.
+  bench.treeDrawnAt = null;
+  const watchTree = () => {
+    if (document.querySelector('[role="treeitem"]')) bench.treeDrawnAt = performance.now();
+    else requestAnimationFrame(watchTree);
+  };
+  requestAnimationFrame(watchTree);
 
   // The console's live socket, kept so the feed can hand it messages as if the server sent them.
   const Native = window.WebSocket;

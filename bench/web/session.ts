@@ -5,7 +5,7 @@
  * CPU time of the processes that share the machine (from /proc), to say how the cores were split.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/web/e2e/harness.js';
 import { INIT_SCRIPT } from './probes.js';
 
@@ -85,6 +85,25 @@ export async function benchContext(
 }
 
 /** CPU seconds (user + system) a process has used; 0 when it is gone. */
+/**
+ * Polls `expression` in the page (page.evaluate: the console's CSP refuses the string predicates
+ * of waitForFunction) every `everyMs` until it is neither null, undefined nor false; its value.
+ */
+export async function untilSet<T>(
+  page: Page,
+  expression: string,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = (await page.evaluate(expression)) as T | null | undefined | false;
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`${expression} was not set within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 export async function cpuSeconds(pid: number): Promise<number> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');

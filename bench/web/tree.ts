@@ -4,12 +4,10 @@
  */
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/web/e2e/harness.js';
+import { untilSet } from './session.js';
 
 /** WEB_TREE_TIMEOUT_MS: how long a load may take before the run is failed (default 180 s). */
 const TREE_TIMEOUT_MS = Number(process.env.WEB_TREE_TIMEOUT_MS?.trim() || 180_000);
-
-/** Page time (ms since navigation start) of the first frame with a tree row drawn, or null. */
-const TREE_DRAWN = `(() => document.querySelector('[role="treeitem"]') ? performance.now() : null)()`;
 
 /**
  * Arms a listener that notes the first frame after a click was handled: it runs at the window,
@@ -31,20 +29,14 @@ export interface TreeOpening {
 
 /** Waits for the tree, then clicks a device row (a leaf, else any row) and waits for it to be handled. */
 export async function openTree(page: Page): Promise<TreeOpening> {
-  const drawn = await page.waitForFunction(TREE_DRAWN, undefined, {
-    polling: 'raf',
-    timeout: TREE_TIMEOUT_MS,
-  });
-  const drawnAt = (await drawn.jsonValue()) as number;
+  // Noted in the page by probes.ts at the first frame with a row, read from here.
+  const drawnAt = await untilSet<number>(page, 'window.__bench.treeDrawnAt', TREE_TIMEOUT_MS);
   await page.evaluate(ARM_CLICK);
   const leaf = page.locator('[role="treeitem"]:not([aria-expanded])');
   const row = (await leaf.count()) > 0 ? leaf.first() : page.locator('[role="treeitem"]').nth(1);
   await row.click({ timeout: TREE_TIMEOUT_MS });
-  const handled = await page.waitForFunction('window.__bench.clickHandledAt', undefined, {
-    polling: 'raf',
-    timeout: TREE_TIMEOUT_MS,
-  });
-  return { drawnAt, interactiveAt: (await handled.jsonValue()) as number };
+  const interactiveAt = await untilSet<number>(page, 'window.__bench.clickHandledAt', TREE_TIMEOUT_MS);
+  return { drawnAt, interactiveAt };
 }
 
 interface TreeNode {
