@@ -70,8 +70,10 @@ export async function chooseLanguage(page: Page, button: string, name: string): 
   if (!lang) throw new Error(`no language called ${name}`);
   for (let attempt = 1; ; attempt += 1) {
     // A menu that closes before the click (the page under it re-rendering) is opened again.
+    // The button as named in the language shown now: the account's language, applied at sign-in,
+    // may arrive (its texts loaded) after the caller read the page's.
     await page
-      .getByRole('button', { name: button })
+      .getByRole('button', { name: new RegExp(`^(${[button, ...LANGUAGE_BUTTONS].join('|')})$`) })
       .click({ timeout: 10_000 })
       .then(() => page.getByRole('menuitem', { name }).click({ timeout: 5_000 }))
       .catch(() => undefined);
@@ -85,6 +87,9 @@ export async function chooseLanguage(page: Page, button: string, name: string): 
     await page.keyboard.press('Escape');
   }
 }
+
+/** The header's language button in each language. */
+const LANGUAGE_BUTTONS = ['Language', '语言', '語言'];
 
 /** The `lang` of the page in each language of the menu. */
 const PAGE_LANG: Readonly<Record<string, string>> = {
