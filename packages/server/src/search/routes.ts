@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { requireUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
-import { ApiError } from '../http/errors.js';
+import { PerUserRate } from '../http/per-user-rate.js';
 import type { Database } from '../storage/schema.js';
 import { searchFor } from './store.js';
 
@@ -23,7 +23,7 @@ export interface SearchRoutesOptions {
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, options) => {
   const { db } = options;
   const now = options.now ?? Date.now;
-  const searches = new Map<number, number[]>();
+  const searches = new PerUserRate(SEARCHES_PER_MINUTE, 'too many searches; try again in a minute');
 
   app.get(
     '/search',
@@ -41,12 +41,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
     async (request) => {
       const user = requireUser(request);
       const t = now();
-      const recent = (searches.get(user.id) ?? []).filter((at) => at > t - 60_000);
-      if (recent.length >= SEARCHES_PER_MINUTE)
-        throw new ApiError('rate_limited', 'too many searches; try again in a minute');
-      recent.push(t);
-      searches.set(user.id, recent);
-      if (searches.size > 10_000) searches.clear();
+      searches.take(user.id, t);
       return { items: await searchFor(db, user, request.query.q, request.query.limit, t) };
     },
   );

@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import { requireUser } from '../accounts/authenticate.js';
 import { ErrorReply } from '../accounts/fields.js';
 import { ApiError } from '../http/errors.js';
+import { PerUserRate } from '../http/per-user-rate.js';
 import type { Database } from '../storage/schema.js';
 import { WeatherUnavailable } from './provider.js';
 import type { WeatherLanguage } from './provider.js';
@@ -36,7 +37,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<WeatherRoutesOptions> = async 
   const now = options.now ?? Date.now;
   const security = [{ bearer: [] }];
   const guarded = { preHandler: app.authenticate };
-  const searches = new Map<number, number[]>();
+  const searches = new PerUserRate(AREA_SEARCHES_PER_MINUTE, 'too many area searches; try again in a minute');
 
   async function userOf(id: number): Promise<{ city: string | null; language: WeatherLanguage }> {
     const row = await db
@@ -94,13 +95,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<WeatherRoutesOptions> = async 
     async (request) => {
       if (weather === null) return { configured: false, items: [] };
       const { id } = requireUser(request);
-      const t = now();
-      const recent = (searches.get(id) ?? []).filter((at) => at > t - 60_000);
-      if (recent.length >= AREA_SEARCHES_PER_MINUTE)
-        throw new ApiError('rate_limited', 'too many area searches; try again in a minute');
-      recent.push(t);
-      searches.set(id, recent);
-      if (searches.size > 10_000) searches.clear();
+      searches.take(id, now());
       const language = request.query.language ?? (await userOf(id)).language;
       try {
         return { configured: true, items: await weather.search(request.query.search, language) };
