@@ -12,8 +12,7 @@ import type { ChartOption } from '../history/chart/echarts-setup';
 import { TIME_LABELS } from '../history/chart/history-option';
 import type { RatioPoint } from '../system/online-ratio';
 import type { Period } from './layout';
-import { onlineShare } from './online-share';
-import type { DeviceSince } from './online-share';
+import { devicesSince, onlineShare } from './online-share';
 import Panel, { PanelNote } from './Panel';
 import type { PanelProps } from './Panel';
 import { PERIOD_SPANS, useWallEvents } from './use-wall-events';
@@ -75,16 +74,7 @@ export default function RatioPanel({
     const data = events.data;
     if (!data) return null;
     // The states now, for devices without link events in the period: read at each new read only.
-    const flags = useEquipmentStore.getState().flags;
-    const devices: DeviceSince[] = Object.values(entries).map((e) => {
-      const created = records[e.id]?.createdAt;
-      return {
-        id: e.id,
-        online: flags[e.id]?.isOnline ?? false,
-        hostId: e.parentId,
-        since: created ? Date.parse(created) : null,
-      };
-    });
+    const devices = devicesSince(entries, useEquipmentStore.getState().flags, records);
     const from = data.oldest === null ? data.from : Math.max(data.from, data.oldest);
     return onlineShare(devices, data.links, { from, to: data.to, bucketMs: PERIOD_SPANS[period].bucketMs });
   }, [events.data, entries, records, period]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkEvent } from '../system/online-ratio';
-import { onlineShare, seriesStart } from './online-share';
+import { devicesSince, onlineShare, seriesStart } from './online-share';
 import type { DeviceSince } from './online-share';
 
 const HOUR = 3_600_000;
@@ -64,5 +64,17 @@ describe('the online share of the wall', () => {
     expect(ratios([device(1, null)], [{ equipmentId: 1, kind: 'offline', at: TO }])).toEqual(
       Array.from({ length: 24 }, () => 1),
     );
+  });
+});
+
+describe('devicesSince', () => {
+  it('takes the state now from the flags and the start from the record, null until it is read', () => {
+    const entries = { 1: { id: 1, parentId: null }, 2: { id: 2, parentId: 1 } };
+    expect(
+      devicesSince(entries, { 1: { isOnline: true } }, { 1: { createdAt: '2026-01-05T08:00:00.000Z' } }),
+    ).toEqual([
+      { id: 1, online: true, hostId: null, since: Date.UTC(2026, 0, 5, 8) },
+      { id: 2, online: false, hostId: 1, since: null },
+    ]);
   });
 });

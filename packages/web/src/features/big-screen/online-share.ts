@@ -12,6 +12,27 @@ export interface DeviceSince extends DeviceNow {
   readonly since: number | null;
 }
 
+/**
+ * The devices as the series counts them: each in the state the store's flags give now (for a
+ * device without link events in the window), counted from its record's `createdAt` (from the
+ * window's start until the records are read).
+ */
+export function devicesSince(
+  entries: Readonly<Record<number, { readonly id: number; readonly parentId: number | null }>>,
+  flags: Readonly<Record<number, { readonly isOnline: boolean } | undefined>>,
+  records: Readonly<Record<number, { readonly createdAt?: string } | undefined>>,
+): DeviceSince[] {
+  return Object.values(entries).map((e) => {
+    const created = records[e.id]?.createdAt;
+    return {
+      id: e.id,
+      online: flags[e.id]?.isOnline ?? false,
+      hostId: e.parentId,
+      since: created ? Date.parse(created) : null,
+    };
+  });
+}
+
 /** A device's link state from `at` on, until the next change. */
 interface Change {
   readonly at: number;

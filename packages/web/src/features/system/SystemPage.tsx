@@ -16,8 +16,7 @@ import { useEquipmentStore } from '../../equipment/store';
 import { useWhileShown } from '../../shell/views/shown';
 import EChart from '../history/chart/EChart';
 import EventsTable from '../history/EventsTable';
-import { onlineShare } from '../big-screen/online-share';
-import type { DeviceSince } from '../big-screen/online-share';
+import { devicesSince, onlineShare } from '../big-screen/online-share';
 import type { LinkEvent } from './online-ratio';
 import { ratioOption } from './ratio-option';
 import { useEquipmentLoaded } from '../../equipment/use-equipment';
@@ -56,20 +55,7 @@ export default function SystemPage() {
   const alarms = useMemo(() => events.data?.items.filter((e) => e.kind === 'alarm') ?? [], [events.data]);
 
   const records = useRecords((r) => r);
-  const devices = useMemo<DeviceSince[]>(
-    () =>
-      Object.values(entries).map((e) => {
-        const created = records[e.id]?.createdAt;
-        return {
-          id: e.id,
-          online: flags[e.id]?.isOnline ?? false,
-          hostId: e.parentId,
-          // Until the records are read, a device counts from the period's start.
-          since: created ? Date.parse(created) : null,
-        };
-      }),
-    [entries, flags, records],
-  );
+  const devices = useMemo(() => devicesSince(entries, flags, records), [entries, flags, records]);
 
   const ratio = useMemo(() => {
     if (!events.data) return null;
