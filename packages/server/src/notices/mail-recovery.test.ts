@@ -10,6 +10,7 @@ import type { MailLimits } from './alarm-mailer.js';
 import { AlarmNotices } from './alarm-notices.js';
 import { MAIL_LEASE_MS, MAIL_MAX_AGE_MS, MAIL_SWEEP_MS, mailNodeId, stillHeld } from './mail-claims.js';
 import { MailRecovery } from './mail-recovery.js';
+import { insertDevice } from '../equipment/store.js';
 import { markMail } from './store.js';
 
 const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
@@ -58,35 +59,11 @@ async function user(s: Storage, name: string | null, emailAlarms = true): Promis
   return id;
 }
 
-async function equipment(s: Storage, owner: number): Promise<number> {
-  const unid = `M${String(users).padStart(4, '0')}`;
-  const { id } = await s.db
-    .insertInto('equipment')
-    .values({
-      owner_id: owner,
-      parent_id: null,
-      sn: unid,
-      unid,
-      address: null,
-      type: 'FL-R8',
-      name: 'Pump house',
-      camera_password: null,
-      link_secret_hash: null,
-      link_host: null,
-      link_port: null,
-      link_node: null,
-      slave_address: null,
-      clock_sync: null,
-      unanswered_address: null,
-      unsupported_blocks: null,
-      soc: null,
-      status_at: null,
-      created_at: T0,
-      updated_at: T0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+/** A relay board of `owner`'s, added as the equipment routes add one (no link secret). */
+function equipment(s: Storage, owner: number): Promise<number> {
+  const sn = `M${String(users).padStart(4, '0')}`;
+  const link = { link_secret_hash: null, link_secret_sealed: null };
+  return insertDevice(s.db, { ownerId: owner, link, sn, type: 'FL-R8', name: 'Pump house' }, T0);
 }
 
 /** A pending notice as a node that is gone left it (or nobody holds it: `node` null). */
