@@ -12,7 +12,8 @@ import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { sampleMe } from '../session/test-support';
 import { useNotices } from '../shell/notices';
-import { handleAlarm, alarmPlayer, MAX_ALARM_POPUPS, MORE_ALARMS_KEY, resetAlarms } from './notify';
+import { MAX_ALARM_POPUPS } from './limits';
+import { handleAlarm, alarmPlayer, MORE_ALARMS_KEY, resetAlarms } from './notify';
 import { useAlarms } from './store';
 
 const opened: { type?: string; title?: unknown; description?: unknown }[] = [];

@@ -21,8 +21,6 @@ export const alarmPlayer = new AlarmPlayer();
 /** How long an alarm notification stays up (seconds); the list keeps it after. */
 const NOTIFICATION_SECONDS = 10;
 
-// Kept apart (limits.ts) for the application root, which reads it at start without the rest.
-export { MAX_ALARM_POPUPS };
 export const MORE_ALARMS_KEY = 'alarms-more';
 
 /** The pop-ups open now (by key) and the alarms the summary counts. */
