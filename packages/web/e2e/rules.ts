@@ -269,9 +269,13 @@ export async function keepRule(page: Page): Promise<void> {
   await page.getByTestId('rule-dialog').waitFor({ state: 'detached' });
 }
 
-/** Closes the dialog without keeping anything. */
+/**
+ * Closes the dialog without keeping anything, with the Escape key: the dialog's close button sits
+ * in its top right corner, where an alarm pop-up of the demo plant may stand over it (and, hovered
+ * by the pointer, stay there).
+ */
 export async function closeDialog(page: Page): Promise<void> {
-  await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().click();
+  await page.keyboard.press('Escape');
   await page.getByTestId('rule-dialog').waitFor({ state: 'detached' });
 }
 
