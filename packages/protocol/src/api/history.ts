@@ -45,6 +45,15 @@ export const HistoryReply = z.object({
 
 export type HistoryReply = z.infer<typeof HistoryReply>;
 
+/** Who acknowledged an alarm and when (docs/api.md § Alarm acknowledgement). */
+export const AlarmAck = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  /** An instant, ISO 8601. */
+  at: z.iso.datetime({ offset: true }),
+});
+export type AlarmAck = z.infer<typeof AlarmAck>;
+
 export const EventItem = z.object({
   id: z.number(),
   equipmentId: z.number(),
@@ -62,6 +71,8 @@ export const EventItem = z.object({
   at: z.iso.datetime(),
   /** yyyy-MM-dd HH:mm:ss in tz. */
   time: z.string(),
+  /** Alarm events: who acknowledged it and when, or null; absent from older servers and other kinds. */
+  ack: AlarmAck.nullable().optional(),
 });
 export type EventItem = z.infer<typeof EventItem>;
 
@@ -72,3 +83,20 @@ export type UserEventItem = z.infer<typeof UserEventItem>;
 
 export const EventsReply = z.object({ items: z.array(EventItem), total: z.number() });
 export const UserEventsReply = z.object({ items: z.array(UserEventItem), total: z.number() });
+
+/** POST /equipment/:id/events/:eventId/ack: the alarm's acknowledgement (the first one's when it was already). */
+export const AlarmAckReply = z.object({ eventId: z.number(), ack: AlarmAck });
+export type AlarmAckReply = z.infer<typeof AlarmAckReply>;
+
+/** The most alarms one clear names: the alarm list's page. */
+export const MAX_CLEARED_ALARMS = 2000;
+
+/** POST /me/alarms/clear: acknowledged alarms to take off the caller's alarm list. */
+export const ClearAlarmsBody = z.object({
+  ids: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_CLEARED_ALARMS),
+});
+export type ClearAlarmsBody = z.infer<typeof ClearAlarmsBody>;
+
+/** `cleared`: how many were taken off now (not counting those already cleared or not clearable). */
+export const ClearAlarmsReply = z.object({ cleared: z.number() });
+export type ClearAlarmsReply = z.infer<typeof ClearAlarmsReply>;

@@ -124,6 +124,7 @@ describe('directions', () => {
       'CRFConfigAuto',
       'CRFConfigClear',
       'Notiface',
+      'AlarmAck',
       'EquipChanged',
       'Notice',
       'error',

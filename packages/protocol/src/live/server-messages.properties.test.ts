@@ -146,6 +146,19 @@ const serverMessageArb = fc.oneof(
     }),
   ),
   msg(
+    'AlarmAck',
+    fc.record({
+      equipmentId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      eventId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      SN,
+      userId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      userName: text(64),
+      at: fc
+        .date({ min: new Date(0), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
+        .map((d) => d.toISOString()),
+    }),
+  ),
+  msg(
     'EquipChanged',
     opt(['reason'], {
       reason: fc.constantFrom('access' as const, 'record' as const, 'sharing' as const),

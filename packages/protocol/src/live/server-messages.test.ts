@@ -189,6 +189,60 @@ describe('device kinds', () => {
       limit: 20,
     },
   });
+  accepts('Notiface with the stored event to acknowledge it by', {
+    infotype: 'Notiface',
+    info: {
+      SN: 'A1',
+      channel: 'DI1',
+      level: 1,
+      value: 1,
+      Time: '2024-05-06 07:08:09',
+      text: 'DI1 alarm',
+      eventId: 812,
+    },
+  });
+  rejects(
+    'Notiface with an event id that is not an id',
+    {
+      infotype: 'Notiface',
+      info: {
+        SN: 'A1',
+        channel: 'DI1',
+        level: 1,
+        value: 1,
+        Time: '2024-05-06 07:08:09',
+        text: '',
+        eventId: 0,
+      },
+    },
+    'info.eventId',
+  );
+  accepts('AlarmAck', {
+    infotype: 'AlarmAck',
+    info: {
+      equipmentId: 42,
+      eventId: 812,
+      SN: 'A1',
+      userId: 7,
+      userName: 'demo',
+      at: '2026-01-05T08:01:00.000Z',
+    },
+  });
+  rejects(
+    'AlarmAck with a wall-clock time instead of an instant',
+    {
+      infotype: 'AlarmAck',
+      info: {
+        equipmentId: 42,
+        eventId: 812,
+        SN: 'A1',
+        userId: 7,
+        userName: 'demo',
+        at: '2026-01-05 16:01:00',
+      },
+    },
+    'info.at',
+  );
   rejects(
     'Notiface with a limit that is not a number',
     {

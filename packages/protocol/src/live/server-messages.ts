@@ -269,6 +269,27 @@ export const NotifaceSchema = z.object({
     name: text(64).optional(),
     unit: text(64).optional(),
     limit: finite.optional(),
+    /** The stored alarm event (docs/api.md § Alarm acknowledgement), to acknowledge it by; absent
+     * from older servers. */
+    eventId: int(1, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+  token: envelopeToken,
+});
+
+/**
+ * An alarm was acknowledged (ours, not the specification's): sent to every session that may read
+ * the equipment, so their lists show who acknowledged it and when, and their pop-up and sound for
+ * it stop. `at` is an instant (ISO 8601 with its offset).
+ */
+export const AlarmAckSchema = z.object({
+  infotype: z.literal('AlarmAck'),
+  info: z.object({
+    equipmentId: int(1, Number.MAX_SAFE_INTEGER),
+    eventId: int(1, Number.MAX_SAFE_INTEGER),
+    SN,
+    userId: int(1, Number.MAX_SAFE_INTEGER),
+    userName: text(64),
+    at: z.iso.datetime({ offset: true }),
   }),
   token: envelopeToken,
 });
@@ -328,6 +349,7 @@ export type CrfConfigAuto = z.output<typeof CrfConfigAutoSchema>;
 export type CrfConfigClear = z.output<typeof CrfConfigClearSchema>;
 export type CrfConfigMessage = CrfConfigRead | CrfConfigWrite | CrfConfigAuto | CrfConfigClear;
 export type Notiface = z.output<typeof NotifaceSchema>;
+export type AlarmAckMessage = z.output<typeof AlarmAckSchema>;
 export type EquipChanged = z.output<typeof EquipChangedSchema>;
 export type NoticeMessage = z.output<typeof NoticeSchema>;
 export type LiveError = z.output<typeof LiveErrorSchema>;
@@ -349,6 +371,7 @@ export type ServerMessage =
   | CrfLoraParam
   | CrfConfigMessage
   | Notiface
+  | AlarmAckMessage
   | EquipChanged
   | NoticeMessage
   | LiveError;
@@ -371,6 +394,7 @@ export const SERVER_SCHEMAS = {
   CRFConfigAuto: CrfConfigAutoSchema,
   CRFConfigClear: CrfConfigClearSchema,
   Notiface: NotifaceSchema,
+  AlarmAck: AlarmAckSchema,
   EquipChanged: EquipChangedSchema,
   Notice: NoticeSchema,
   error: LiveErrorSchema,
@@ -396,6 +420,7 @@ export const ServerMessageSchema = z.discriminatedUnion('infotype', [
   CrfConfigAutoSchema,
   CrfConfigClearSchema,
   NotifaceSchema,
+  AlarmAckSchema,
   EquipChangedSchema,
   NoticeSchema,
   LiveErrorSchema,

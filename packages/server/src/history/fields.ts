@@ -62,6 +62,8 @@ export const EventsQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   /** Only events of these kinds, comma-separated (`alarm,alarm_clear`); checked by `eventKinds`. */
   kind: z.string().max(200).optional(),
+  /** `hide` leaves out the alarms the caller cleared from their alarm list (default `show`). */
+  cleared: z.enum(['show', 'hide']).default('show'),
   tz: TimeZone,
 });
 

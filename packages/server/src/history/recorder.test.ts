@@ -115,6 +115,7 @@ describe.each(storageCases())('history recorder on %s', (store) => {
           name: 'Tank level',
           unit: 'm',
           limit: 8,
+          eventId: events[0]!.id,
         },
       },
       {
@@ -128,6 +129,7 @@ describe.each(storageCases())('history recorder on %s', (store) => {
           text: 'DI1 Door alarm',
           name: 'Door',
           unit: '',
+          eventId: events[3]!.id,
         },
       },
     ]);
@@ -159,11 +161,19 @@ describe.each(storageCases())('history recorder on %s', (store) => {
     const equipment: RecordedEquipment = { id: 13, unid: 'REC00003', settings };
     const raised = recorder.note(equipment, { at: T, ai: [4000, 7], online: true });
     expect(raised.map((t) => `${t.type} ${t.channelKind}${t.channel}`)).toEqual(['raise ai0']);
-    expect(pushed).toHaveLength(1);
+    // Pushed once its event is stored, naming it.
+    expect(pushed).toHaveLength(0);
     // Only what changed; nothing at all when nothing did.
     expect(recorder.note(equipment, { at: T + 1, ai: [4000, 7], online: true })).toEqual([]);
     expect(writer.backlog).toBe(5);
     await writer.flush();
+    const alarm = await storage()
+      .db.selectFrom('events')
+      .select('id')
+      .where('equipment_id', '=', 13)
+      .where('kind', '=', 'alarm')
+      .executeTakeFirstOrThrow();
+    expect(pushed).toMatchObject([{ infotype: 'Notiface', info: { SN: 'REC00003', eventId: alarm.id } }]);
     const rows = await storage()
       .db.selectFrom('telemetry')
       .select(['kind', 'channel'])
@@ -206,6 +216,25 @@ describe.each(storageCases())('history recorder on %s', (store) => {
       .where('equipment_id', '=', 15)
       .execute();
     expect(values.map((v) => Number(v.at))).toEqual([T + 1, T + 1]);
+    await writer.close();
+  });
+
+  it('pushes no alarm whose event could not be stored; it is raised again with the next status', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 1 });
+    let failing = true;
+    const sink: HistorySink = {
+      record: (samples) => writer.record(samples),
+      recordEvent: (event) => (failing ? Promise.reject(new Error('store down')) : writer.recordEvent(event)),
+      append: (samples, events, onFailed, onStored) => writer.append(samples, events, onFailed, onStored),
+    };
+    const pushed: ServerMessage[] = [];
+    const recorder = new HistoryRecorder({ writer: sink, publish: (_, m) => pushed.push(m) });
+    const equipment: RecordedEquipment = { id: 16, unid: 'REC00006', settings };
+    await expect(recorder.observe(equipment, { at: T, ai: [4000, 7] })).rejects.toThrow('store down');
+    expect(pushed).toEqual([]);
+    failing = false;
+    await recorder.observe(equipment, { at: T + 1, ai: [4000, 7] });
+    expect(pushed).toMatchObject([{ infotype: 'Notiface', info: { SN: 'REC00006', channel: 'AI1' } }]);
     await writer.close();
   });
 

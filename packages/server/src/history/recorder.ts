@@ -2,8 +2,9 @@
  * What the device link hands to history: each status it reads from an equipment. The recorder
  * stores every value that changed (channel values, the link state, the battery level), evaluates
  * the alarms, stores each alarm raised or cleared as an event, and pushes a Notiface for each
- * alarm raised to the live sessions that may read the equipment. Operations are stored as events
- * with who asked, what and the result.
+ * alarm raised to the live sessions that may read the equipment, once its event is stored: the
+ * Notiface names the event (`eventId`), by which a console acknowledges the alarm. Operations are
+ * stored as events with who asked, what and the result.
  *
  * Values are compared with the last ones stored, kept in memory per equipment; after a failed
  * write the equipment's next status is stored whole again and its active alarms raised again.
@@ -140,19 +141,24 @@ export class HistoryRecorder {
   }
 
   /**
-   * Stores what changed and the alarm events of this status, pushes a Notiface for each alarm
-   * raised, and resolves with the alarm transitions once everything is committed.
+   * Stores what changed and the alarm events of this status, and once everything is committed
+   * pushes a Notiface for each alarm raised and resolves with the alarm transitions.
    */
   async observe(equipment: RecordedEquipment, status: Observation): Promise<AlarmTransition[]> {
     const { samples, events, transitions } = this.#take(equipment, status);
+    let eventIds: number[];
     try {
-      await Promise.all([this.#writer.record(samples), ...events.map((e) => this.#writer.recordEvent(e))]);
+      [, ...eventIds] = await Promise.all([
+        this.#writer.record(samples),
+        ...events.map((e) => this.#writer.recordEvent(e)),
+      ]);
     } catch (error) {
       // Start the equipment afresh: its next status is stored whole and its alarms raised again,
       // so what this write lost is written then.
       this.#lost(equipment.id, error);
       throw error;
     }
+    this.#notifyRaised(equipment, transitions, eventIds, status.at);
     return transitions;
   }
 
@@ -165,7 +171,12 @@ export class HistoryRecorder {
   note(equipment: RecordedEquipment, status: Observation): AlarmTransition[] {
     const { samples, events, transitions } = this.#take(equipment, status);
     if (samples.length + events.length === 0) return transitions;
-    this.#writer.append(samples, events, (error) => this.#lost(equipment.id, error));
+    this.#writer.append(
+      samples,
+      events,
+      (error) => this.#lost(equipment.id, error),
+      (eventIds) => this.#notifyRaised(equipment, transitions, eventIds, status.at),
+    );
     return transitions;
   }
 
@@ -175,7 +186,10 @@ export class HistoryRecorder {
     else this.forget(equipmentId);
   }
 
-  /** What a status changes: samples, alarm transitions and their events; raised alarms are pushed. */
+  /**
+   * What a status changes: samples, alarm transitions and their events, the transitions' events
+   * first and in the same order.
+   */
   #take(
     equipment: RecordedEquipment,
     status: Observation,
@@ -195,9 +209,6 @@ export class HistoryRecorder {
         message: sample.value === 1 ? 'online' : 'offline',
       });
     }
-    for (const t of transitions) {
-      if (t.type === 'raise') this.#notify(equipment, t, status.at);
-    }
     return { samples, events, transitions };
   }
 
@@ -205,8 +216,8 @@ export class HistoryRecorder {
    * Stores an operation: who, what and how it ended. Written at once, not with the next batch:
    * the operation's reply waits for it.
    */
-  recordOperation(op: OperationRecord): Promise<void> {
-    return this.#writer.recordEvent(
+  async recordOperation(op: OperationRecord): Promise<void> {
+    await this.#writer.recordEvent(
       {
         equipmentId: op.equipmentId,
         userId: op.userId,
@@ -280,7 +291,19 @@ export class HistoryRecorder {
     return { name, unit };
   }
 
-  #notify(equipment: RecordedEquipment, t: AlarmTransition, at: number): void {
+  /** A Notiface for each alarm raised, with the id its event was stored under. */
+  #notifyRaised(
+    equipment: RecordedEquipment,
+    transitions: readonly AlarmTransition[],
+    eventIds: readonly number[],
+    at: number,
+  ): void {
+    transitions.forEach((t, i) => {
+      if (t.type === 'raise') this.#notify(equipment, t, at, eventIds[i]);
+    });
+  }
+
+  #notify(equipment: RecordedEquipment, t: AlarmTransition, at: number, eventId: number | undefined): void {
     const { name, unit } = this.#channelText(equipment, t);
     this.#publish(equipment.id, {
       infotype: 'Notiface',
@@ -294,6 +317,7 @@ export class HistoryRecorder {
         name: name.slice(0, 64),
         unit: unit.slice(0, 64),
         ...(t.limit === undefined ? {} : { limit: t.limit }),
+        ...(eventId === undefined ? {} : { eventId }),
       },
     });
   }

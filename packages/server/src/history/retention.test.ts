@@ -59,6 +59,32 @@ describe.each(storageCases())('history retention on %s', (store) => {
     expect(again).toMatchObject({ droppedPartitions: [], telemetryRows: 0, eventRows: 0 });
   });
 
+  it('deletes the acknowledgements and clears of the alarms it deletes', async () => {
+    const db = storage().db;
+    const mark = (eventId: number, age: number) => ({ event_id: eventId, event_at: NOW - age });
+    await db
+      .insertInto('alarm_acks')
+      .values([
+        { ...mark(9001, 400 * DAY), equipment_id: 9, user_id: 1, user_name: 'old', at: NOW - 400 * DAY },
+        { ...mark(9002, DAY), equipment_id: 9, user_id: 1, user_name: 'new', at: NOW - DAY },
+      ])
+      .execute();
+    await db
+      .insertInto('alarm_clears')
+      .values([
+        { ...mark(9001, 400 * DAY), user_id: 1 },
+        { ...mark(9002, DAY), user_id: 1 },
+      ])
+      .execute();
+    await pruneHistory(db, { retentionDays: 365, now: NOW });
+    expect((await db.selectFrom('alarm_acks').select('event_id').execute()).map((r) => r.event_id)).toEqual([
+      9002,
+    ]);
+    expect((await db.selectFrom('alarm_clears').select('event_id').execute()).map((r) => r.event_id)).toEqual(
+      [9002],
+    );
+  });
+
   it('deletes in slices past the slice size', async () => {
     const writer = new HistoryWriter(storage().db, { flushMs: 1 });
     const old = Array.from({ length: 12_000 }, (_, i): Sample => ({

@@ -51,6 +51,7 @@ export async function pruneHistory(db: Kysely<Database>, options: PruneOptions):
     }
     const telemetry = await db.deleteFrom('telemetry').where('at', '<', cutoff).executeTakeFirst();
     const events = await db.deleteFrom('events').where('at', '<', cutoff).executeTakeFirst();
+    await deleteAlarmMarks(db, cutoff);
     return {
       cutoff,
       droppedPartitions: dropped,
@@ -80,7 +81,14 @@ export async function pruneHistory(db: Kysely<Database>, options: PruneOptions):
     eventRows += n;
     if (n < SLICE) break;
   }
+  await deleteAlarmMarks(db, cutoff);
   return { cutoff, droppedPartitions: [], telemetryRows, eventRows };
+}
+
+/** The acknowledgements and clears of the alarms the retention deleted (by the alarms' time). */
+async function deleteAlarmMarks(db: Kysely<Database>, cutoff: number): Promise<void> {
+  await db.deleteFrom('alarm_acks').where('event_at', '<', cutoff).execute();
+  await db.deleteFrom('alarm_clears').where('event_at', '<', cutoff).execute();
 }
 
 export interface RetentionSchedule {

@@ -40,6 +40,8 @@ import { readBuckets, valuesBefore } from './queries.js';
 import { EVENT_KINDS } from './writer.js';
 import { ZonedTime } from './time.js';
 import { iso } from '../http/iso.js';
+import { ackOf, alarmAckRoutes } from './alarm-acks.js';
+import type { AuthUser } from '../accounts/authenticate.js';
 
 export interface HistoryOptions {
   readonly storage: Storage;
@@ -71,7 +73,14 @@ function parseDetail(text: string): Record<string, unknown> {
   }
 }
 
-function eventItem(row: HistoryEvent, zone: ZonedTime): EventItem {
+/** An event row with its acknowledgement's columns (null when it has none). */
+type EventRowWithAck = HistoryEvent & {
+  ack_user_id: number | null;
+  ack_user_name: string | null;
+  ack_at: number | string | null;
+};
+
+function eventItem(row: EventRowWithAck, zone: ZonedTime): EventItem {
   const at = Number(row.at);
   return {
     id: row.id,
@@ -90,6 +99,14 @@ function eventItem(row: HistoryEvent, zone: ZonedTime): EventItem {
     userId: row.user_id,
     at: iso(at),
     time: zone.format(at),
+    ...(row.kind === 'alarm'
+      ? {
+          ack:
+            row.ack_user_id === null || row.ack_at === null
+              ? null
+              : ackOf({ user_id: row.ack_user_id, user_name: row.ack_user_name ?? '', at: row.ack_at }),
+        }
+      : {}),
   };
 }
 
@@ -105,6 +122,9 @@ const EVENT_COLUMNS = [
   'events.message',
   'events.detail',
   'events.at',
+  'alarm_acks.user_id as ack_user_id',
+  'alarm_acks.user_name as ack_user_name',
+  'alarm_acks.at as ack_at',
 ] as const;
 
 /**
@@ -122,12 +142,30 @@ export function eventKinds(text: string | undefined): HistoryEventKind[] | null 
   return names as HistoryEventKind[];
 }
 
-function eventsIn(db: Kysely<Database>, range: TimeRange, kinds: readonly HistoryEventKind[] | null) {
-  const query = db
+/**
+ * The events of the range, of the kinds (null: every kind), with their acknowledgements; `hideFor`
+ * leaves out the alarms that user cleared from their alarm list.
+ */
+function eventsIn(
+  db: Kysely<Database>,
+  range: TimeRange,
+  kinds: readonly HistoryEventKind[] | null,
+  hideFor: AuthUser | null,
+) {
+  let query = db
     .selectFrom('events')
+    .leftJoin('alarm_acks', 'alarm_acks.event_id', 'events.id')
     .where('events.at', '>=', range.from)
     .where('events.at', '<', range.to);
-  return kinds === null ? query : query.where('events.kind', 'in', kinds);
+  if (kinds !== null) query = query.where('events.kind', 'in', kinds);
+  if (hideFor !== null) {
+    const cleared = db
+      .selectFrom('alarm_clears')
+      .select('alarm_clears.event_id')
+      .where('alarm_clears.user_id', '=', hideFor.id);
+    query = query.where('events.id', 'not in', cleared);
+  }
+  return query;
 }
 
 export const historyPlugin: FastifyPluginAsyncZod<HistoryOptions> = async (app, options) => {
@@ -136,6 +174,7 @@ export const historyPlugin: FastifyPluginAsyncZod<HistoryOptions> = async (app, 
   const security = [{ bearer: [] }];
   const guarded = { preHandler: app.authenticate };
   const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+  await app.register(alarmAckRoutes, { db, now });
 
   app.get(
     '/equipment/:id/history',
@@ -206,10 +245,15 @@ export const historyPlugin: FastifyPluginAsyncZod<HistoryOptions> = async (app, 
     async (request) => {
       const q = request.query;
       const t = now();
-      const { equipment } = await requireAccess(db, requireUser(request), request.params.id, 'read', t);
+      const user = requireUser(request);
+      const { equipment } = await requireAccess(db, user, request.params.id, 'read', t);
       const zone = new ZonedTime(q.tz);
       const range = resolveRange(q, zone, t, DEFAULT_SPAN_MS);
-      const query = eventsIn(db, range, eventKinds(q.kind)).where('events.equipment_id', '=', equipment.id);
+      const query = eventsIn(db, range, eventKinds(q.kind), q.cleared === 'hide' ? user : null).where(
+        'events.equipment_id',
+        '=',
+        equipment.id,
+      );
       const [rows, count] = await Promise.all([
         query
           .select(EVENT_COLUMNS)
@@ -243,7 +287,7 @@ export const historyPlugin: FastifyPluginAsyncZod<HistoryOptions> = async (app, 
       const zone = new ZonedTime(q.tz);
       const range = resolveRange(q, zone, t, USER_EVENTS_SPAN_MS);
       const readable = readableBy(db, user, t).select('equipment.id');
-      const query = eventsIn(db, range, eventKinds(q.kind))
+      const query = eventsIn(db, range, eventKinds(q.kind), q.cleared === 'hide' ? user : null)
         .innerJoin('equipment', 'equipment.id', 'events.equipment_id')
         .where('events.equipment_id', 'in', readable);
       const [rows, count] = await Promise.all([

@@ -40,7 +40,7 @@ describe('SQLite history thread', () => {
       // The same key again in the batch: the later value wins.
       { equipmentId: 3, kind: 'ai', channel: 31, value: -0.25, at: T },
     ];
-    await Promise.all([
+    const [, eventId] = await Promise.all([
       writer.record(samples),
       writer.recordEvent({
         equipmentId: 3,
@@ -62,6 +62,8 @@ describe('SQLite history thread', () => {
     const events = await storage.db.selectFrom('events').selectAll().execute();
     expect(events).toMatchObject([
       {
+        // The id the thread told.
+        id: eventId,
         equipment_id: 3,
         user_id: null,
         kind: 'alarm',
@@ -125,7 +127,7 @@ describe('SQLite history thread', () => {
   it('answers every write handed over before close, then refuses', async () => {
     const pending = thread.write([{ equipmentId: 2, kind: 'di', channel: 1, value: 0, at: T }], []);
     await thread.close();
-    await expect(pending).resolves.toBeUndefined();
+    await expect(pending).resolves.toEqual([]);
     expect(await rows()).toHaveLength(1);
     await expect(thread.write([], [])).rejects.toThrow(/closed/);
   });

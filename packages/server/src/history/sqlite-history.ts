@@ -39,7 +39,7 @@ export type ThreadRequest =
 
 export type ThreadReply =
   | { readonly type: 'ready' }
-  | { readonly type: 'done'; readonly id: number }
+  | { readonly type: 'done'; readonly id: number; readonly eventIds: readonly number[] }
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
   | { readonly type: 'closed' };
 
@@ -105,7 +105,7 @@ export interface SqliteHistoryOptions {
 }
 
 interface Pending {
-  resolve(): void;
+  resolve(eventIds: readonly number[]): void;
   reject(error: Error): void;
 }
 
@@ -116,7 +116,7 @@ export class SqliteHistoryThread implements BatchStore {
   readonly #pending = new Map<number, Pending>();
   #next = 1;
   /** Writes handed to the thread and not yet answered. */
-  readonly #inflight = new Set<Promise<void>>();
+  readonly #inflight = new Set<Promise<readonly number[]>>();
   #closed = false;
 
   constructor(options: SqliteHistoryOptions) {
@@ -142,7 +142,7 @@ export class SqliteHistoryThread implements BatchStore {
     this.#ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: ThreadReply) => {
         if (reply.type === 'ready') resolve();
-        else if (reply.type === 'done') this.#settle(reply.id, null);
+        else if (reply.type === 'done') this.#settle(reply.id, null, reply.eventIds);
         else if (reply.type === 'failed') this.#settle(reply.id, new Error(reply.message));
       });
       worker.once('error', (error) => {
@@ -158,7 +158,7 @@ export class SqliteHistoryThread implements BatchStore {
     return this.#ready;
   }
 
-  write(samples: readonly Sample[], events: readonly EventRow[]): Promise<void> {
+  write(samples: readonly Sample[], events: readonly EventRow[]): Promise<readonly number[]> {
     if (this.#closed) return Promise.reject(new Error('history thread is closed'));
     // Counted at once, so that a close right after this call waits for it.
     const done = this.#send(samples, events);
@@ -168,7 +168,7 @@ export class SqliteHistoryThread implements BatchStore {
     return done;
   }
 
-  async #send(samples: readonly Sample[], events: readonly EventRow[]): Promise<void> {
+  async #send(samples: readonly Sample[], events: readonly EventRow[]): Promise<readonly number[]> {
     await this.#start();
     const worker = this.#worker;
     if (!worker) throw new Error('history thread stopped');
@@ -182,7 +182,9 @@ export class SqliteHistoryThread implements BatchStore {
       packed[i++] = s.at;
     }
     const id = this.#next++;
-    const done = new Promise<void>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    const done = new Promise<readonly number[]>((resolve, reject) =>
+      this.#pending.set(id, { resolve, reject }),
+    );
     const request: ThreadRequest = { type: 'write', id, samples: packed.buffer, events };
     worker.postMessage(request, [packed.buffer]);
     return done;
@@ -201,12 +203,12 @@ export class SqliteHistoryThread implements BatchStore {
     await exited;
   }
 
-  #settle(id: number, error: Error | null): void {
+  #settle(id: number, error: Error | null, eventIds: readonly number[] = []): void {
     const pending = this.#pending.get(id);
     if (!pending) return;
     this.#pending.delete(id);
     if (error) pending.reject(error);
-    else pending.resolve();
+    else pending.resolve(eventIds);
   }
 
   /** The thread is gone: what it held fails, and the next write starts a new one. */

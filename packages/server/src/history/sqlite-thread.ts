@@ -5,7 +5,8 @@
  *
  * Messages in: `{ type: 'write', id, samples, events }` (samples packed as SAMPLE_FIELDS numbers
  * each, see sqlite-history.ts) and `{ type: 'close' }`. Out: `{ type: 'ready' }`,
- * `{ type: 'done', id }`, `{ type: 'failed', id, message }`, `{ type: 'closed' }`.
+ * `{ type: 'done', id, eventIds }` (the events' ids in order), `{ type: 'failed', id, message }`,
+ * `{ type: 'closed' }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -27,7 +28,9 @@ const write = db.transaction((samples: Float64Array, events: ThreadRequest & { t
   for (let i = 0; i < samples.length; i += SAMPLE_FIELDS) {
     insertSample.run(samples[i], data.kinds[samples[i + 1]!], samples[i + 2], samples[i + 3], samples[i + 4]);
   }
-  for (const row of events.events) insertEvent.run(...eventParameters(row));
+  const ids: number[] = [];
+  for (const row of events.events) ids.push(Number(insertEvent.run(...eventParameters(row)).lastInsertRowid));
+  return ids;
 });
 
 const reply = (message: ThreadReply): void => port.postMessage(message);
@@ -40,8 +43,8 @@ port.on('message', (message: ThreadRequest) => {
     return;
   }
   try {
-    write(new Float64Array(message.samples), message);
-    reply({ type: 'done', id: message.id });
+    const eventIds = write(new Float64Array(message.samples), message);
+    reply({ type: 'done', id: message.id, eventIds });
   } catch (error) {
     reply({
       type: 'failed',

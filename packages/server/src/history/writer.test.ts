@@ -81,6 +81,43 @@ describe.each(storageCases())('history writer on %s', (store) => {
     await writer.close();
   });
 
+  it('tells the ids its events were stored under, in order, to each caller', async () => {
+    const writer = new HistoryWriter(storage().db, { flushMs: 60_000 });
+    const event = (equipmentId: number, message: string) => ({
+      equipmentId,
+      kind: 'online' as const,
+      at: T,
+      message,
+    });
+    const told: (readonly number[])[] = [];
+    writer.append(
+      samples(91, 2),
+      [event(91, 'a'), event(91, 'b')],
+      () => undefined,
+      (ids) => told.push(ids),
+    );
+    const single = writer.recordEvent(event(92, 'c'));
+    writer.append(
+      [],
+      [event(93, 'd'), event(93, 'e'), event(93, 'f')],
+      () => undefined,
+      (ids) => told.push(ids),
+    );
+    await writer.flush();
+    const stored = await storage()
+      .db.selectFrom('events')
+      .select(['id', 'message'])
+      .where('equipment_id', 'in', [91, 92, 93])
+      .execute();
+    const idOf = (message: string) => stored.find((e) => e.message === message)!.id;
+    expect(told).toEqual([
+      [idOf('a'), idOf('b')],
+      [idOf('d'), idOf('e'), idOf('f')],
+    ]);
+    expect(await single).toBe(idOf('c'));
+    await writer.close();
+  });
+
   it('writes after the flush interval, and at once when a batch is full', async () => {
     const timed = new HistoryWriter(storage().db, { flushMs: 80 });
     const started = Date.now();

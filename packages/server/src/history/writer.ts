@@ -69,9 +69,9 @@ export interface HistoryWriterOptions {
   readonly store?: BatchStore;
 }
 
-/** Writes one batch in one transaction; resolves once it is committed. */
+/** Writes one batch in one transaction; resolves, once it is committed, with the events' ids in order. */
 export interface BatchStore {
-  write(samples: readonly Sample[], events: readonly EventRow[]): Promise<void>;
+  write(samples: readonly Sample[], events: readonly EventRow[]): Promise<readonly number[]>;
 }
 
 /** The writer is behind: too many rows wait already. */
@@ -128,11 +128,13 @@ interface Entry {
   readonly samples: readonly Sample[];
   readonly events: readonly EventRow[];
   readonly rows: number;
-  resolve(): void;
+  /** With the ids its events were stored under, in order. */
+  resolve(eventIds: readonly number[]): void;
   reject(error: unknown): void;
 }
 
 const settledQuietly = (): void => {};
+const stored = (resolve: () => void) => (): void => resolve();
 
 const isId = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 1;
 const isTime = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
@@ -255,9 +257,15 @@ export class HistoryWriter {
    * (invalid, the writer closed, or their batch failed), and with a HistoryBacklogError when the
    * samples were shed as backlog: the events are then queued alone, and `onFailed` may be told
    * again should their batch fail. The samples array becomes the writer's: the caller must not
-   * change it afterwards. All the rows go in one transaction.
+   * change it afterwards. All the rows go in one transaction. `onStored` is told the ids the
+   * events were stored under, in order, once they are committed.
    */
-  append(samples: Sample[], events: readonly EventInput[], onFailed: (error: unknown) => void): void {
+  append(
+    samples: Sample[],
+    events: readonly EventInput[],
+    onFailed: (error: unknown) => void,
+    onStored: (eventIds: readonly number[]) => void = settledQuietly,
+  ): void {
     for (const s of samples) {
       const problem = sampleProblem(s);
       if (problem) return onFailed(new TypeError(`history sample: ${problem}`));
@@ -271,20 +279,22 @@ export class HistoryWriter {
     if (rows.length > 0 && samples.length > 0 && this.#overBound(samples.length + rows.length)) {
       this.#refused(samples.length);
       onFailed(new HistoryBacklogError(this.backlog));
-      this.#add([], rows, settledQuietly, onFailed);
+      this.#add([], rows, onStored, onFailed);
       return;
     }
-    this.#add(samples, rows, settledQuietly, onFailed);
+    this.#add(samples, rows, onStored, onFailed);
   }
 
   /**
-   * Stores the event; resolves once it is committed. `promptly` starts its batch at once instead
-   * of after `flushMs`, for a caller that waits on it.
+   * Stores the event; resolves with its id once it is committed. `promptly` starts its batch at
+   * once instead of after `flushMs`, for a caller that waits on it.
    */
-  recordEvent(event: EventInput, options: { readonly promptly?: boolean } = {}): Promise<void> {
+  recordEvent(event: EventInput, options: { readonly promptly?: boolean } = {}): Promise<number> {
     const row = eventRow(event);
     if (typeof row === 'string') return Promise.reject(new TypeError(`history event: ${row}`));
-    return new Promise<void>((resolve, reject) => this.#add([], [row], resolve, reject, options.promptly));
+    return new Promise<number>((resolve, reject) =>
+      this.#add([], [row], (ids) => resolve(ids[0]!), reject, options.promptly),
+    );
   }
 
   /** Writes everything handed over before this call; resolves when those rows have settled. */
@@ -305,7 +315,7 @@ export class HistoryWriter {
   }
 
   #enqueue(samples: readonly Sample[], events: readonly EventRow[]): Promise<void> {
-    return new Promise<void>((resolve, reject) => this.#add(samples, events, resolve, reject));
+    return new Promise<void>((resolve, reject) => this.#add(samples, events, stored(resolve), reject));
   }
 
   #overBound(rows: number): boolean {
@@ -319,13 +329,13 @@ export class HistoryWriter {
   #add(
     samples: readonly Sample[],
     events: readonly EventRow[],
-    resolve: () => void,
+    resolve: (eventIds: readonly number[]) => void,
     reject: (error: unknown) => void,
     promptly = false,
   ): void {
     if (this.#closed) return reject(new HistoryWriterClosedError());
     const rows = samples.length + events.length;
-    if (rows === 0) return resolve();
+    if (rows === 0) return resolve([]);
     if (events.length === 0 && this.#overBound(rows)) {
       this.#refused(rows);
       return reject(new HistoryBacklogError(this.backlog));
@@ -380,8 +390,12 @@ export class HistoryWriter {
     }
     this.#writingRows = rows;
     this.#writing = this.#write(batch).then(
-      () => {
-        for (const entry of batch) entry.resolve();
+      (eventIds) => {
+        let at = 0;
+        for (const entry of batch) {
+          entry.resolve(eventIds.slice(at, at + entry.events.length));
+          at += entry.events.length;
+        }
       },
       (error: unknown) => {
         this.#onError(error);
@@ -415,7 +429,7 @@ export class HistoryWriter {
     this.#timer = null;
   }
 
-  async #write(batch: readonly Entry[]): Promise<void> {
+  async #write(batch: readonly Entry[]): Promise<readonly number[]> {
     const events = batch.flatMap((e) => e.events);
     // One statement per row there: a later sample of a key simply replaces the earlier one.
     if (this.#store)
@@ -425,7 +439,7 @@ export class HistoryWriter {
       );
     const samples = lastPerKey(batch.flatMap((e) => e.samples));
     if (this.#dialect === 'postgres') await this.#ensurePartitions(samples);
-    await this.#db.transaction().execute(async (trx) => {
+    return this.#db.transaction().execute(async (trx) => {
       for (const part of chunks(samples, ROWS_PER_STATEMENT)) {
         await trx
           .insertInto('telemetry')
@@ -445,9 +459,13 @@ export class HistoryWriter {
           )
           .execute();
       }
+      const ids: number[] = [];
       for (const part of chunks(events, ROWS_PER_STATEMENT)) {
-        await trx.insertInto('events').values(part).execute();
+        const rows = await trx.insertInto('events').values(part).returning('id').execute();
+        // RETURNING promises no order; one statement numbers its rows in the order given.
+        ids.push(...rows.map((r) => Number(r.id)).sort((a, b) => a - b));
       }
+      return ids;
     });
   }
 

@@ -283,6 +283,25 @@ export interface HistoryEventTable {
   at: EpochMs;
 }
 
+/** Who acknowledged a stored alarm event, and when (migration 0026); one row per event. */
+export interface AlarmAckTable {
+  event_id: number;
+  equipment_id: number;
+  user_id: number;
+  /** The user's name when they acknowledged. */
+  user_name: string;
+  at: EpochMs;
+  /** The alarm's own time, for the retention. */
+  event_at: EpochMs;
+}
+
+/** An alarm a user cleared from their alarm list (migration 0026). */
+export interface AlarmClearTable {
+  user_id: number;
+  event_id: number;
+  event_at: EpochMs;
+}
+
 export interface Database
   extends FileStoreTables, DiagramLinkTables, NoticeTables, AppTables, ReportTables, FeedbackTables {
   tenants: TenantTable;
@@ -297,6 +316,8 @@ export interface Database
   equipment_grants: EquipmentGrantTable;
   telemetry: TelemetryTable;
   events: HistoryEventTable;
+  alarm_acks: AlarmAckTable;
+  alarm_clears: AlarmClearTable;
   equipment_types: EquipmentTypeTable;
 }
 

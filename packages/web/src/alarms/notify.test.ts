@@ -13,15 +13,32 @@ import { useMe } from '../session/me';
 import { sampleMe } from '../session/test-support';
 import { useNotices } from '../shell/notices';
 import { MAX_ALARM_POPUPS } from './limits';
-import { handleAlarm, alarmPlayer, MORE_ALARMS_KEY, resetAlarms } from './notify';
+import {
+  acknowledge,
+  alarmAcknowledged,
+  handleAlarm,
+  alarmPlayer,
+  MORE_ALARMS_KEY,
+  resetAlarms,
+} from './notify';
 import { useAlarms } from './store';
 
-const opened: { type?: string; title?: unknown; description?: unknown }[] = [];
+const opened: { type?: string; title?: unknown; description?: unknown; actions?: unknown; key?: string }[] =
+  [];
+const destroyed: (string | undefined)[] = [];
 vi.mock('./feedback', () => ({
   notificationApi: () => ({
     open: (config: (typeof opened)[number]) => opened.push(config),
-    destroy: () => undefined,
+    destroy: (key?: string) => destroyed.push(key),
   }),
+}));
+const acked: [number, number][] = [];
+const ACK = { userId: 5, userName: 'demo', at: '2026-01-05T08:01:00.000Z' };
+vi.mock('../api/events', () => ({
+  acknowledgeAlarm: (equipmentId: number, eventId: number) => {
+    acked.push([equipmentId, eventId]);
+    return eventId === 404 ? Promise.reject(new Error('no such alarm')) : Promise.resolve(ACK);
+  },
 }));
 const notified: string[] = [];
 vi.mock('../session/notify', () => ({ notify: (_type: string, content: string) => notified.push(content) }));
@@ -38,6 +55,8 @@ const alarm: Notiface['info'] = {
 beforeEach(() => {
   void i18n.changeLanguage('en');
   opened.length = 0;
+  destroyed.length = 0;
+  acked.length = 0;
   notified.length = 0;
   seedEquipment({ entries: [{ ...deviceEntry(3, 'Tank'), unid: 'TANK1', icon: '' }] });
 });
@@ -167,5 +186,65 @@ describe('a burst of alarms', () => {
     handleAlarm({ ...alarm, SN: 'T9' }, Date.UTC(2026, 0, 5, 8));
     expect((opened[0] as { key?: string }).key).not.toBe(MORE_ALARMS_KEY);
     expect(opened[0]?.title).toBe('T9 AI1');
+  });
+});
+
+/** The Acknowledge button a pop-up carries, or undefined. */
+function ackButton(
+  config: (typeof opened)[number] | undefined,
+): { onClick: () => void; text: unknown } | undefined {
+  const element = config?.actions as { props: { onClick: () => void; children: unknown } } | undefined;
+  return element ? { onClick: element.props.onClick, text: element.props.children } : undefined;
+}
+
+describe('acknowledging from the pop-up', () => {
+  it('gives a stored alarm an Acknowledge button that acknowledges it, closes the pop-up and stops the sound', async () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    vi.spyOn(alarmPlayer, 'playing', 'get').mockReturnValue(false);
+    const stop = vi.spyOn(alarmPlayer, 'stop');
+    useMe.getState().setMe(sampleMe());
+    handleAlarm({ ...alarm, eventId: 812 }, Date.UTC(2026, 0, 5, 8));
+    const button = ackButton(opened[0]);
+    expect(button?.text).toBe('Acknowledge');
+    button!.onClick();
+    await vi.waitFor(() => expect(useAlarms.getState().acks[812]).toEqual(ACK));
+    expect(acked).toEqual([[3, 812]]);
+    expect(destroyed).toEqual([opened[0]!.key]);
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it('keeps the sound while another alarm it sounds for is unacknowledged', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    const playing = vi.spyOn(alarmPlayer, 'playing', 'get').mockReturnValue(false);
+    const stop = vi.spyOn(alarmPlayer, 'stop');
+    useMe.getState().setMe(sampleMe());
+    handleAlarm({ ...alarm, eventId: 1 }, Date.UTC(2026, 0, 5, 8));
+    playing.mockReturnValue(true);
+    handleAlarm({ ...alarm, channel: 'AI2', eventId: 2 }, Date.UTC(2026, 0, 5, 8));
+    // Another session acknowledged the first: its pop-up closes, the second still sounds.
+    alarmAcknowledged(1, ACK);
+    expect(destroyed).toEqual([opened[0]!.key]);
+    expect(stop).not.toHaveBeenCalled();
+    alarmAcknowledged(2, ACK);
+    expect(stop).toHaveBeenCalledTimes(1);
+    // The first acknowledgement stands.
+    alarmAcknowledged(2, { ...ACK, userName: 'later' });
+    expect(useAlarms.getState().acks[2]?.userName).toBe('demo');
+  });
+
+  it('offers no button for an alarm without its event, or to a user who may only read', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
+    expect(ackButton(opened[0])).toBeUndefined();
+    seedEquipment({ entries: [{ ...deviceEntry(3, 'Tank'), unid: 'TANK1', icon: '', level: 1 }] });
+    handleAlarm({ ...alarm, Time: '2026-01-05 16:00:01', eventId: 9 }, Date.UTC(2026, 0, 5, 8));
+    expect(ackButton(opened[1])).toBeUndefined();
+  });
+
+  it('says why when the server refuses, and leaves the pop-up up', async () => {
+    expect(await acknowledge(3, 404)).toBe(false);
+    expect(notified).toEqual(['The alarm could not be acknowledged: no such alarm']);
+    expect(useAlarms.getState().acks[404]).toBeUndefined();
+    expect(destroyed).toEqual([]);
   });
 });

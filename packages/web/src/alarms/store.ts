@@ -1,8 +1,10 @@
 /**
  * Alarms raised while the console is open (Notiface pushes), newest first, for the alarm list
- * and its badge. The last 24 hours before the page opened come from the events call.
+ * and its badge. The last 24 hours before the page opened come from the events call. Beside them,
+ * the acknowledgements learnt since (this console's own and other sessions' AlarmAck pushes) and
+ * the alarms this user cleared, by event id, so every list shows them without reading again.
  */
-import type { Notiface } from '@fieldlink/protocol';
+import type { AlarmAck, Notiface } from '@fieldlink/protocol';
 import { create } from 'zustand';
 
 /** §9: the notice window holds up to 2000 rows. */
@@ -24,14 +26,23 @@ export interface LiveAlarm {
   readonly facts?: { readonly name: string; readonly unit: string; readonly limit: number | null };
   /** Epoch ms when it arrived. */
   readonly receivedAt: number;
+  /** The stored alarm event, to acknowledge it by (absent from older servers). */
+  readonly eventId?: number;
 }
 
 interface AlarmState {
   readonly alarms: readonly LiveAlarm[];
   /** Arrived since the list was last looked at. */
   readonly unseen: number;
+  /** Acknowledgements learnt while the console is open, by event id. */
+  readonly acks: Readonly<Record<number, AlarmAck>>;
+  /** Alarms (event ids) this user cleared from their list while the console is open. */
+  readonly cleared: Readonly<Record<number, true>>;
   /** False when the same alarm is already listed (a message delivered twice). */
   add(alarm: LiveAlarm): boolean;
+  /** The first acknowledgement of an alarm stands; false when one was known already. */
+  acknowledged(eventId: number, ack: AlarmAck): boolean;
+  markCleared(eventIds: readonly number[]): void;
   markSeen(): void;
   clear(): void;
 }
@@ -39,13 +50,24 @@ interface AlarmState {
 export const useAlarms = create<AlarmState>()((set, get) => ({
   alarms: [],
   unseen: 0,
+  acks: {},
+  cleared: {},
   add: (alarm) => {
     if (get().alarms.some((a) => a.key === alarm.key)) return false;
     set((s) => ({ alarms: [alarm, ...s.alarms].slice(0, MAX_LIVE_ALARMS), unseen: s.unseen + 1 }));
     return true;
   },
+  acknowledged: (eventId, ack) => {
+    if (get().acks[eventId]) return false;
+    set((s) => ({ acks: { ...s.acks, [eventId]: ack } }));
+    return true;
+  },
+  markCleared: (eventIds) =>
+    set((s) => ({
+      cleared: { ...s.cleared, ...Object.fromEntries(eventIds.map((id) => [id, true as const])) },
+    })),
   markSeen: () => set({ unseen: 0 }),
-  clear: () => set({ alarms: [], unseen: 0 }),
+  clear: () => set({ alarms: [], unseen: 0, acks: {}, cleared: {} }),
 }));
 
 export function liveAlarmOf(info: Notiface['info'], name: string | undefined, receivedAt: number): LiveAlarm {
@@ -62,5 +84,6 @@ export function liveAlarmOf(info: Notiface['info'], name: string | undefined, re
       ? {}
       : { facts: { name: info.name, unit: info.unit ?? '', limit: info.limit ?? null } }),
     receivedAt,
+    ...(info.eventId === undefined ? {} : { eventId: info.eventId }),
   };
 }

@@ -2,14 +2,14 @@
  * Equipment events (docs/api.md § History): alarms raised and cleared, operations and link
  * changes, newest first. One equipment's default to the last 24 hours; the user's to 7 days.
  */
-import { EventsReply, UserEventsReply } from '@fieldlink/protocol';
-import type { EventItem, EventKind } from '@fieldlink/protocol';
+import { AlarmAckReply, ClearAlarmsReply, EventsReply, UserEventsReply } from '@fieldlink/protocol';
+import type { AlarmAck, EventItem, EventKind } from '@fieldlink/protocol';
 import type { Page } from './equipment';
-import { get } from './http';
+import { get, post } from './http';
 import { validated } from './validated';
 import type { Reply } from './validated';
 
-export type { EventKind } from '@fieldlink/protocol';
+export type { AlarmAck, EventKind } from '@fieldlink/protocol';
 
 /** An event; GET /me/events also names its equipment. */
 export type EquipmentEvent = Reply<EventItem> & {
@@ -18,6 +18,8 @@ export type EquipmentEvent = Reply<EventItem> & {
 
 const checkEvents = validated(EventsReply);
 const checkUserEvents = validated(UserEventsReply);
+const checkAck = validated(AlarmAckReply);
+const checkClear = validated(ClearAlarmsReply);
 
 export interface EventQuery {
   /** ISO 8601 instant or a wall-clock time read in `tz`. */
@@ -28,6 +30,8 @@ export interface EventQuery {
   readonly offset?: number;
   /** Only these kinds (the server's default: every kind). */
   readonly kind?: readonly EventKind[];
+  /** 'hide' leaves out the alarms the user cleared from their alarm list. */
+  readonly cleared?: 'show' | 'hide';
   readonly tz?: string;
 }
 
@@ -62,5 +66,20 @@ export function lastDayQuery(now: number = Date.now()): EventQuery {
     to: new Date(now).toISOString(),
     limit: EVENT_LIMIT,
     kind: ['alarm'],
+    cleared: 'hide',
   };
+}
+
+/** Acknowledges a stored alarm (operate right): who and when, the first acknowledgement's if it was already. */
+export function acknowledgeAlarm(equipmentId: number, eventId: number): Promise<AlarmAck> {
+  return post<unknown>(`/equipment/${equipmentId}/events/${eventId}/ack`)
+    .then(checkAck)
+    .then((reply) => reply.ack);
+}
+
+/** Takes acknowledged alarms off the user's alarm list (theirs alone); how many were taken off. */
+export function clearAcknowledgedAlarms(eventIds: readonly number[]): Promise<number> {
+  return post<unknown>('/me/alarms/clear', { ids: eventIds })
+    .then(checkClear)
+    .then((reply) => reply.cleared);
 }

@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { allMessages, i18n } from '../i18n';
 import ThemeProvider from '../settings/ThemeProvider';
+import { HEADER_HEIGHT } from '../settings/themes';
 import RouteGuard from '../routes/guard';
 import { queryClient } from './query-client';
 import { AlarmFeedbackBridge } from '../alarms/feedback';
@@ -37,11 +38,13 @@ export { queryClient };
 const router = createHashRouter([{ element: <RouteGuard />, children: routeObjects() }]);
 
 /**
- * Alarm pop-ups are few at a time (alarms/notify.ts sums a burst up in one), listed rather than
- * stacked: antd's stack measures every notice on each change, and under a stream of alarms those
- * measurements kept re-rendering one another past React's nested-update limit.
+ * Alarm pop-ups are few at a time (alarms/notify.ts sums a burst up in one), listed one below the
+ * other rather than piled by antd's stack: its stack measures every notice on each change, and
+ * under a stream of alarms those measurements kept re-rendering one another past React's
+ * nested-update limit. They open below the header (its height and a gap), so its toolbar stays
+ * usable while they are up.
  */
-const NOTIFICATIONS = { stack: false, maxCount: MAX_ALARM_POPUPS + 2 } as const;
+const NOTIFICATIONS = { stack: false, maxCount: MAX_ALARM_POPUPS + 2, top: HEADER_HEIGHT + 8 } as const;
 
 export default function App() {
   return (

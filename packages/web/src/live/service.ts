@@ -6,7 +6,7 @@
  */
 import { operationMessage } from '@fieldlink/protocol';
 import type { ServerMessage, Untoken } from '@fieldlink/protocol';
-import { handleAlarm, resetAlarms } from '../alarms/notify';
+import { alarmAcknowledged, handleAlarm, resetAlarms } from '../alarms/notify';
 import { sharingKey } from '../api/sharing';
 import { queryClient } from '../app/query-client';
 import { directory, equipmentKeys, records } from '../equipment/directory';
@@ -117,6 +117,14 @@ function route(message: ServerMessage): void {
       batcher.flush();
       equipment().markAlarm(message.info.SN);
       handleAlarm(message.info);
+      return;
+    case 'AlarmAck':
+      // Acknowledged here or in another session: lists show who and when; its pop-up and sound stop.
+      alarmAcknowledged(message.info.eventId, {
+        userId: message.info.userId,
+        userName: message.info.userName,
+        at: message.info.at,
+      });
       return;
     case 'Notice':
       // A new announcement or alarm notices for this user: the popover and pages read them anew.

@@ -21,6 +21,9 @@ export const THEMES: Readonly<Record<ThemeName, ThemeSpec>> = {
   white: { primary: '#1677ff', menuBg: '#ffffff', menuSubBg: '#f5f7fa', menuTheme: 'light' },
 };
 
+/** The console header's height (px): alarm pop-ups open below it, leaving its toolbar free. */
+export const HEADER_HEIGHT = 56;
+
 export function themeConfig(name: ThemeName): ThemeConfig {
   const spec = THEMES[name];
   return {
@@ -30,7 +33,7 @@ export function themeConfig(name: ThemeName): ThemeConfig {
         siderBg: spec.menuBg,
         headerBg: '#ffffff',
         headerPadding: '0 16px',
-        headerHeight: 56,
+        headerHeight: HEADER_HEIGHT,
         triggerBg: spec.menuSubBg,
         lightSiderBg: spec.menuBg,
       },

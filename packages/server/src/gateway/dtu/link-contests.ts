@@ -130,7 +130,8 @@ export class LinkContests {
 
 /** Where contests go: the history's events and the live channel's readers of the equipment. */
 export interface ContestSinks {
-  readonly recordEvent: (event: EventInput) => Promise<void>;
+  /** Resolves with the event's id (a stub may resolve with nothing). */
+  readonly recordEvent: (event: EventInput) => Promise<number | void>;
   readonly publish: (equipmentId: number, message: ServerMessage) => void;
   /** The zone of the Notiface's time; default Asia/Shanghai. */
   readonly timeZone?: string;
@@ -158,6 +159,20 @@ export function reportContests(sinks: ContestSinks): (report: ContestReport) => 
       },
       'DTU link contested',
     );
+    const notify = (eventId: number | void): void =>
+      sinks.publish(report.equipmentId, {
+        infotype: 'Notiface',
+        info: {
+          SN: report.serial,
+          channel: 'LINK',
+          level: 1,
+          value: report.attempts,
+          Time: zone.format(report.at),
+          text: message.slice(0, 256),
+          // The stored alarm, to acknowledge it by.
+          ...(typeof eventId === 'number' ? { eventId } : {}),
+        },
+      });
     sinks
       .recordEvent({
         equipmentId: report.equipmentId,
@@ -172,19 +187,10 @@ export function reportContests(sinks: ContestSinks): (report: ContestReport) => 
           attempts: report.attempts,
         },
       })
-      .catch((error: unknown) =>
-        log.error({ err: error, serial: report.serial }, 'could not record a contested link'),
-      );
-    sinks.publish(report.equipmentId, {
-      infotype: 'Notiface',
-      info: {
-        SN: report.serial,
-        channel: 'LINK',
-        level: 1,
-        value: report.attempts,
-        Time: zone.format(report.at),
-        text: message.slice(0, 256),
-      },
-    });
+      .then(notify, (error: unknown) => {
+        log.error({ err: error, serial: report.serial }, 'could not record a contested link');
+        // Told all the same, without an event to acknowledge.
+        notify();
+      });
   };
 }

@@ -29,6 +29,7 @@ import { reports } from './0022_reports.js';
 import { feedback } from './0023_feedback.js';
 import { firstSignIn } from './0024_first_sign_in.js';
 import { alarmMailClaims } from './0025_alarm_mail_claims.js';
+import { alarmAcks } from './0026_alarm_acks.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
@@ -56,4 +57,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023_feedback': feedback,
   '0024_first_sign_in': firstSignIn,
   '0025_alarm_mail_claims': alarmMailClaims,
+  '0026_alarm_acks': alarmAcks,
 };

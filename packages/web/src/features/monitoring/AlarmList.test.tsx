@@ -12,7 +12,8 @@ import {
   sampleSettings,
 } from '../../equipment/test-support';
 import { setLanguage } from '../../i18n';
-import { mockFetch } from '../../session/test-support';
+import { useMe } from '../../session/me';
+import { mockFetch, sampleMe } from '../../session/test-support';
 import type { RecordedRequest } from '../../session/test-support';
 import { installDomStubs } from '../../shell/test-support';
 import { eventsReply, sampleEvent } from '../history/test-support';
@@ -66,11 +67,24 @@ const EVENTS = [
   stored(5, 24 * HOUR + MINUTE, { equipment: PUMP, channel: 'AI1', level: 1, value: 9 }),
 ];
 
-/** The cells of each row shown: time, device, channel, level, value, message. */
+/** The cells of each row shown: time, device, channel, level, value, message (then its acknowledgement). */
 const rows = (): string[][] =>
   [...document.querySelectorAll('.ant-table-row')].map((row) =>
-    [...row.querySelectorAll('.ant-table-cell')].map((cell) => cell.textContent ?? ''),
+    [...row.querySelectorAll('.ant-table-cell')].slice(0, 6).map((cell) => cell.textContent ?? ''),
   );
+/** The events with their equipment's ids (the Pump house is 1, the Boiler 2). */
+const withIds = (events: EquipmentEvent[]): EquipmentEvent[] =>
+  events.map((e) => ({ ...e, equipmentId: e.equipment?.unid === 'SN2' ? 2 : 1 }));
+/** Each row's acknowledgement cell. */
+const ackCells = (): Element[] =>
+  [...document.querySelectorAll('.ant-table-row')].map((row) => row.querySelectorAll('.ant-table-cell')[6]!);
+const ACK = { userId: 7, userName: 'Wang Operator', at: new Date(NOW - 30 * MINUTE).toISOString() };
+/** yyyy-MM-dd HH:mm:ss on the browser's clock, as the list shows an instant. */
+const local = (iso: string): string => {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
 
 /** The Boiler's AI2 above its upper limit, pushed now with the server's `text`. */
 function pushAlarm(text: string) {
@@ -109,6 +123,7 @@ afterEach(() => {
   vi.useRealTimers();
   useAlarms.getState().clear();
   resetEquipment();
+  useMe.getState().setMe(null);
 });
 
 describe('alarm list', () => {
@@ -201,5 +216,92 @@ describe('alarm list', () => {
     expect(rows().map((r) => r[0])).toEqual(['t-1', 't-3']);
     // The list is not read again for that.
     expect(calls).toHaveLength(1);
+  });
+
+  it('shows who acknowledged each alarm and when, and acknowledges one from its row', async () => {
+    const events = withIds([
+      { ...EVENTS[0]!, ack: ACK },
+      ...EVENTS.slice(1).map((e) => ({ ...e, ack: null })),
+    ]);
+    restore();
+    ({ calls, restore } = mockFetch({
+      'GET /me/events': { body: eventsReply(events) },
+      'POST /equipment/2/events/3/ack': {
+        body: { eventId: 3, ack: { ...ACK, userName: 'Li Owner', at: new Date(NOW).toISOString() } },
+      },
+    }));
+    // Operating needs the account's OPR ability as well as the right: the sample user holds it.
+    useMe.getState().setMe(sampleMe());
+    renderWithApp(<AlarmList selectedId={null} />);
+    await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
+    expect(ackCells()[0]?.textContent).toBe(`AcknowledgedWang Operator, ${local(ACK.at)}`);
+    // The user may operate the Boiler: its alarms have the button.
+    const button = ackCells()[1]!.querySelector('button')!;
+    expect(button.textContent).toBe('Acknowledge');
+    act(() => button.click());
+    await waitFor(() => expect(ackCells()[1]?.textContent).toContain('Li Owner'), SLOW);
+    expect(ackCells()[1]?.textContent).toBe(`AcknowledgedLi Owner, ${local(new Date(NOW).toISOString())}`);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /equipment/2/events/3/ack');
+    // Another session's acknowledgement (the AlarmAck push) shows at once, without reading again.
+    act(() => {
+      useAlarms.getState().acknowledged(4, { ...ACK, userName: 'Zhao Colleague' });
+    });
+    expect(ackCells()[2]?.textContent).toContain('Zhao Colleague');
+  });
+
+  it('offers no Acknowledge to a user who may only read the equipment', async () => {
+    loadTreeStore(
+      [
+        { ...deviceEntry(1, 'Pump house'), level: 1 },
+        { ...deviceEntry(2, 'Boiler'), level: 1 },
+      ],
+      {},
+    );
+    // The account may operate (OPR); the equipment is only shared to read.
+    useMe.getState().setMe(sampleMe());
+    renderWithApp(<AlarmList selectedId={null} />);
+    await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
+    expect(ackCells().map((c) => c.textContent)).toEqual([
+      'Not acknowledged',
+      'Not acknowledged',
+      'Not acknowledged',
+    ]);
+  });
+
+  it("clears the acknowledged alarms from the user's list, on the server too", async () => {
+    const events = withIds([
+      { ...EVENTS[0]!, ack: ACK },
+      ...EVENTS.slice(1).map((e) => ({ ...e, ack: null })),
+    ]);
+    restore();
+    let cleared: unknown = null;
+    ({ calls, restore } = mockFetch({
+      'GET /me/events': { body: eventsReply(events) },
+      'POST /me/alarms/clear': (request) => {
+        cleared = request.body;
+        return { body: { cleared: 1 } };
+      },
+    }));
+    renderWithApp(<AlarmList selectedId={null} />);
+    await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
+    const clear = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Clear acknowledged',
+    )!;
+    expect(clear.disabled).toBe(false);
+    act(() => clear.click());
+    // Asked first; the history keeps them.
+    const ok = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-primary');
+      expect(button).not.toBeNull();
+      return button!;
+    }, SLOW);
+    act(() => ok.click());
+    await waitFor(() => expect(rows().map((r) => r[0])).toEqual(['t-3', 't-4']), SLOW);
+    expect(cleared).toEqual({ ids: [1] });
+    // Nothing acknowledged is left: nothing to clear.
+    await waitFor(() => expect(clear.disabled).toBe(true), SLOW);
+    // The list is read again leaving out what this user cleared.
+    const reads = calls.filter((c) => c.path.startsWith('/me/events'));
+    expect(new URLSearchParams(reads.at(-1)!.path.split('?')[1]).get('cleared')).toBe('hide');
   });
 });

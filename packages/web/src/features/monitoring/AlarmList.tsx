@@ -2,25 +2,34 @@
  * Alarms of the last 24 hours (up to 2000 rows): those stored before the list was read (GET
  * /me/events, or the selected device's events) and those pushed since, newest first. The window
  * moves with the clock: a list left open drops each alarm as it turns 24 hours old.
+ *
+ * Each alarm shows whether it is acknowledged, by whom and when, with an Acknowledge action for a
+ * user who may operate its equipment; "Clear acknowledged" takes the acknowledged ones off this
+ * user's list (the server keeps the clear, for this user alone; the history keeps the alarms).
  */
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Card, Segmented, Table, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Badge, Button, Card, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  clearAcknowledgedAlarms,
   EVENT_LIMIT,
   lastDayQuery,
   listEquipmentEvents,
   listMyEvents,
   NOTICE_WINDOW_MS,
 } from '../../api/events';
-import type { EquipmentEvent } from '../../api/events';
+import type { AlarmAck, EquipmentEvent } from '../../api/events';
+import { acknowledge } from '../../alarms/notify';
 import { useAlarms } from '../../alarms/store';
 import type { LiveAlarm } from '../../alarms/store';
 import { liveAlarmDescription } from '../../alarms/describe';
 import { eventDescription } from '../history/events';
-import { useDirectory, useRecords } from '../../equipment/directory';
+import { permissionOf, useDirectory, useRecords } from '../../equipment/directory';
+import { canOperate } from '../../equipment/rights';
+import { usePoint } from '../../routes/points';
+import AlarmAckCell from './AlarmAckCell';
 import { formatValue } from './format';
 
 export interface AlarmRow {
@@ -38,14 +47,27 @@ export interface AlarmRow {
   readonly event: EquipmentEvent | null;
   /** What the server sent with a pushed alarm to word it by. */
   readonly facts?: LiveAlarm['facts'];
+  /** The stored alarm event, to acknowledge it by (null for a pushed alarm of an older server). */
+  readonly eventId: number | null;
+  /** Who acknowledged it and when, or null. */
+  readonly ack: AlarmAck | null;
 }
+
+/** What the console learnt since the list was read: acknowledgements and this user's clears. */
+export interface AlarmMarks {
+  readonly acks: Readonly<Record<number, AlarmAck>>;
+  readonly cleared: Readonly<Record<number, true>>;
+}
+
+const NO_MARKS: AlarmMarks = { acks: {}, cleared: {} };
 
 /** How often the list's 24-hour window moves on. */
 const WINDOW_TICK_MS = 60_000;
 
 /**
  * Pushed alarms newer than the read, then the stored ones, at most 2000; none from before
- * `since` (epoch ms).
+ * `since` (epoch ms), none the user cleared; each with its acknowledgement, the one learnt since
+ * the read first.
  */
 export function mergeAlarmRows(
   stored: readonly EquipmentEvent[],
@@ -53,9 +75,17 @@ export function mergeAlarmRows(
   readAt: number,
   unid: string | null,
   since = Number.NEGATIVE_INFINITY,
+  marks: AlarmMarks = NO_MARKS,
 ): AlarmRow[] {
+  const kept = (eventId: number | undefined): boolean => eventId === undefined || !marks.cleared[eventId];
   const fresh = pushed
-    .filter((a) => a.receivedAt >= readAt && a.receivedAt >= since && (unid === null || a.unid === unid))
+    .filter(
+      (a) =>
+        a.receivedAt >= readAt &&
+        a.receivedAt >= since &&
+        (unid === null || a.unid === unid) &&
+        kept(a.eventId),
+    )
     .map<AlarmRow>((a) => ({
       key: `live-${a.key}`,
       time: a.time,
@@ -68,9 +98,11 @@ export function mergeAlarmRows(
       live: true,
       event: null,
       ...(a.facts ? { facts: a.facts } : {}),
+      eventId: a.eventId ?? null,
+      ack: (a.eventId === undefined ? undefined : marks.acks[a.eventId]) ?? null,
     }));
   const old = stored
-    .filter((e) => e.kind === 'alarm' && !(Date.parse(e.at) < since))
+    .filter((e) => e.kind === 'alarm' && !(Date.parse(e.at) < since) && kept(e.id))
     .map<AlarmRow>((e) => ({
       key: `event-${e.id}`,
       time: e.time,
@@ -82,6 +114,8 @@ export function mergeAlarmRows(
       message: e.message,
       live: false,
       event: e,
+      eventId: e.id,
+      ack: marks.acks[e.id] ?? e.ack ?? null,
     }));
   return [...fresh, ...old].slice(0, EVENT_LIMIT);
 }
@@ -105,6 +139,15 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
   const records = useRecords((r) => r);
   const idByUnid = useDirectory((d) => d.idByUnid);
   const markSeen = useAlarms((s) => s.markSeen);
+  const acks = useAlarms((s) => s.acks);
+  const cleared = useAlarms((s) => s.cleared);
+  const markCleared = useAlarms((s) => s.markCleared);
+  const dir = useDirectory((d) => d);
+  // The device's operate right and the account's OPR ability (the server asks both).
+  const operatePoint = usePoint('operate');
+  const { message: toast } = App.useApp();
+  const queryClient = useQueryClient();
+  const [clearing, setClearing] = useState(false);
   const query = useQuery({
     queryKey: ['alarms', 'last-day', deviceId],
     queryFn: async ({ signal }) => {
@@ -129,9 +172,37 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
         query.data?.readAt ?? Number.POSITIVE_INFINITY,
         unid,
         since,
+        { acks, cleared },
       ),
-    [query.data, pushed, unid, since],
+    [query.data, pushed, unid, since, acks, cleared],
   );
+
+  /** The equipment a row's alarm is of, when the console knows it. */
+  const equipmentOf = (row: AlarmRow): number | undefined => row.event?.equipmentId ?? idByUnid[row.unid];
+  const mayAcknowledge = (row: AlarmRow): boolean => {
+    const id = equipmentOf(row);
+    return operatePoint && id !== undefined && canOperate(permissionOf(dir, records, id));
+  };
+  const acknowledged = rows.filter((r) => r.ack !== null && r.eventId !== null);
+
+  const clearAcknowledged = async (): Promise<void> => {
+    const ids = acknowledged.map((r) => r.eventId!);
+    setClearing(true);
+    try {
+      const count = await clearAcknowledgedAlarms(ids);
+      markCleared(ids);
+      void toast.success(t('monitoring.alarms.cleared', { count }));
+      void queryClient.invalidateQueries({ queryKey: ['alarms'] });
+    } catch (error) {
+      void toast.error(
+        t('monitoring.alarms.clearError', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    } finally {
+      setClearing(false);
+    }
+  };
 
   // A digital input alarms by its state, not against a limit.
   const levelText = (channel: string, level: number): string =>
@@ -179,6 +250,24 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
         return liveAlarmDescription(alarm, record, t) ?? message;
       },
     },
+    {
+      title: t('monitoring.alarms.ackState'),
+      key: 'ack',
+      width: 190,
+      render: (_: unknown, row) => {
+        const id = equipmentOf(row);
+        return (
+          <AlarmAckCell
+            ack={row.ack}
+            onAcknowledge={
+              row.eventId !== null && id !== undefined && mayAcknowledge(row)
+                ? () => acknowledge(id, row.eventId!)
+                : null
+            }
+          />
+        );
+      },
+    },
   ];
 
   return (
@@ -186,15 +275,26 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
       size="small"
       title={t('monitoring.alarms.list')}
       extra={
-        <Segmented<'device' | 'all'>
-          size="small"
-          value={scope}
-          onChange={(v) => setScope(v)}
-          options={[
-            { label: t('monitoring.alarms.allDevices'), value: 'all' },
-            { label: t('monitoring.alarms.thisDevice'), value: 'device', disabled: selectedId === null },
-          ]}
-        />
+        <Space size="small">
+          <Popconfirm
+            title={t('monitoring.alarms.clearConfirm')}
+            onConfirm={clearAcknowledged}
+            disabled={acknowledged.length === 0}
+          >
+            <Button size="small" disabled={acknowledged.length === 0} loading={clearing}>
+              {t('monitoring.alarms.clearAcknowledged')}
+            </Button>
+          </Popconfirm>
+          <Segmented<'device' | 'all'>
+            size="small"
+            value={scope}
+            onChange={(v) => setScope(v)}
+            options={[
+              { label: t('monitoring.alarms.allDevices'), value: 'all' },
+              { label: t('monitoring.alarms.thisDevice'), value: 'device', disabled: selectedId === null },
+            ]}
+          />
+        </Space>
       }
     >
       {query.isError ? (
@@ -210,7 +310,7 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
           size="small"
           rowKey="key"
           virtual
-          scroll={{ x: 760, y: 320 }}
+          scroll={{ x: 950, y: 320 }}
           pagination={false}
           loading={query.isLoading}
           columns={columns}
