@@ -20,9 +20,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           // Vitest's default is one worker less than the cores: one, here. These files share
-          // nothing (no ports, services or files), so both cores run them; the service and
-          // browser projects keep one worker, as their servers and browsers use the other core.
-          // Projects of different worker counts run as separate groups: this one after the others.
+          // nothing (no ports, services or files), so both cores run them, after the service and
+          // browser files (a group of its own: its files keep both cores busy, and a browser
+          // test's timing should not compete with them).
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
           include: [
@@ -33,8 +33,17 @@ export default defineConfig({
           setupFiles: ['packages/web/src/test-setup/antd-styles.ts'],
         },
       },
-      { extends: true, test: { name: 'service', include: ['packages/server/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'browser', include: ['packages/web/e2e/**/*.test.ts'] } },
+      // Two files at a time, of either project: a browser file keeps the cores busy only about
+      // 40 % of its time (it mostly waits on the server, Chromium and devices), a service file
+      // little more, and each takes free ports, its own data directory and database schema.
+      {
+        extends: true,
+        test: { name: 'service', include: ['packages/server/src/**/*.test.ts'], maxWorkers: 2 },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: ['packages/web/e2e/**/*.test.ts'], maxWorkers: 2 },
+      },
     ],
     // CI asks for a machine-readable report too, to print one plain closing line of counts.
     reporters: process.env.TEST_REPORT_FILE
