@@ -54,7 +54,8 @@ export type PermissionReply = z.infer<typeof PermissionReply>;
 export const StatusReply = z.object({
   online: z.boolean(),
   alarm: z.boolean(),
-  soc: z.number(),
+  /** Battery level in percent; null until the device (or its host) reports one. */
+  soc: z.number().nullable(),
   at: z.iso.datetime().nullable(),
   /**
    * The slave address the device did not answer at while its link is up (its DTU or connection is
@@ -237,7 +238,8 @@ export interface TreeDeviceReply {
   icon: string;
   isOnline: boolean;
   isAlarm: boolean;
-  soc: number;
+  /** Battery level in percent; null until the device (or its host) reports one. */
+  soc: number | null;
   /** The caller's permission level on it (0-4). */
   level: number;
   /** Set while its link is up but it does not answer at this slave address (StatusReply). */
@@ -254,7 +256,7 @@ export const TreeDeviceReply: z.ZodType<TreeDeviceReply> = z.object({
   icon: z.string(),
   isOnline: z.boolean(),
   isAlarm: z.boolean(),
-  soc: z.number(),
+  soc: z.number().nullable(),
   level: z.number(),
   unansweredAddress: z.number().optional(),
   get children() {

@@ -61,7 +61,7 @@ describe.each(storageCases())('equipment on %s', (store) => {
       counts: { do: 8, di: 8, ai: 2, ao: 0 },
       aoRegister: 400,
       permission: { level: 4, operate: 1, camera: 1, owner: true, until: null },
-      status: { online: false, alarm: false, soc: 30, at: null },
+      status: { online: false, alarm: false, soc: null, at: null },
       cameraPassword: null,
     });
     expect(created.settings.do.names).toHaveLength(8);

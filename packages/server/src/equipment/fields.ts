@@ -11,9 +11,6 @@ import { readUnsupported } from '../gateway/devices/unsupported-blocks.js';
 // The shapes the console uses too (create, patch, sub-device, record, type, link secret, tree)
 // live in protocol/src/api/equipment.ts.
 
-/** The battery level the console shows until a device reports one (spec §9). */
-export const DEFAULT_SOC = 30;
-
 export const EquipmentId = z.strictObject({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
@@ -68,7 +65,7 @@ export function statusOf(
   return {
     online: link.online === 1,
     alarm: row.alarm === 1,
-    soc: link.soc ?? DEFAULT_SOC,
+    soc: link.soc,
     at: iso(row.status_at),
     unansweredAddress: link.online === 1 ? (link.unanswered_address ?? null) : null,
     // A device's own: a sub-device's blocks are not tracked.

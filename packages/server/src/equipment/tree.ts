@@ -6,7 +6,6 @@
 import type { Equipment } from '../storage/schema.js';
 import type { Access } from './access.js';
 import { permissionOf } from './access.js';
-import { DEFAULT_SOC } from './fields.js';
 import { readSettings } from './settings.js';
 import { equipmentType } from '@fieldlink/protocol';
 import type { TreeDeviceReply, TreeReply } from '@fieldlink/protocol';
@@ -32,7 +31,7 @@ function nodeOf(row: Equipment, access: Access, host: Equipment | undefined): De
     icon: image === '' ? DEFAULT_NODE_ICON : image,
     isOnline: link.online === 1,
     isAlarm: row.alarm === 1,
-    soc: link.soc ?? DEFAULT_SOC,
+    soc: link.soc,
     level: permissionOf(access.rights).level,
     ...(link.online === 1 && link.unanswered_address !== null && link.unanswered_address !== undefined
       ? { unansweredAddress: link.unanswered_address }

@@ -16,18 +16,6 @@ import type { ChannelCounts } from '../api/equipment';
  */
 export type DeviceUpdate = PushInfo['info'] & Pick<EquipInfoNow['info'], 'Unanswered' | 'Unsupported'>;
 
-/**
- * The battery level the server's replies give a device that never reported one: the spec's
- * default for the device model (§9 "SOC (default 30)"), not a reading. The replies cannot tell it
- * from a reading of 30, so the console shows no battery for it until a push carries one.
- */
-export const DEFAULT_SOC = 30;
-
-/** A battery level from a REST reply (tree or record) as a reading: null for the default. */
-export function reportedSoc(soc: number): number | null {
-  return soc === DEFAULT_SOC ? null : soc;
-}
-
 export interface LiveState {
   readonly do: readonly boolean[];
   readonly di: readonly boolean[];

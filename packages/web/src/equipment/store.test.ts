@@ -82,7 +82,7 @@ describe('equipment data and live store', () => {
   });
 
   it('shows no battery for a device that never reported one, until a push carries SOC', () => {
-    // The tree gives the tank the model's default 30: not a reading.
+    // The tree gives the tank no battery level: it never reported one.
     expect(useEquipmentStore.getState().flags[3]?.soc).toBeNull();
     useEquipmentStore.getState().applyUpdates([{ SN: 'TANK', IsOnline: true, regai: [50, 0] }]);
     expect(useEquipmentStore.getState().flags[3]).toMatchObject({ isOnline: true, soc: null });

@@ -5,7 +5,6 @@
  * static description per device and the live flags apart (they change; the structure does not).
  */
 import type { EquipmentTree, TreeDevice } from '../api/equipment';
-import { reportedSoc } from './live-state';
 
 /** What does not change while the page is open. */
 export interface DeviceEntry {
@@ -84,7 +83,7 @@ export function flattenTreeReply(reply: EquipmentTree): {
     flags.set(node.id, {
       isOnline: node.isOnline,
       isAlarm: node.isAlarm,
-      soc: reportedSoc(node.soc),
+      soc: node.soc,
       ...(node.isOnline && node.unansweredAddress !== undefined
         ? { unansweredAddress: node.unansweredAddress }
         : {}),

@@ -114,11 +114,11 @@ describe('device view of the link', () => {
 });
 
 describe('device view of the battery', () => {
-  const status = (soc: number) => ({ ...sampleRecord().status, soc });
+  const status = (soc: number | null) => ({ ...sampleRecord().status, soc });
   const battery = () => screen.queryByTestId('device-soc')?.textContent ?? null;
 
-  it('shows no battery for a board that never reported one (the default 30), until a push carries it', () => {
-    renderWith(sampleRecord().permission, { status: status(30) });
+  it('shows no battery for a board that never reported one, until a push carries it', () => {
+    renderWith(sampleRecord().permission, { status: status(null) });
     expect(screen.getByText('Board')).toBeTruthy();
     expect(battery()).toBeNull();
     expect(screen.queryByText(/Battery/)).toBeNull();
@@ -126,8 +126,11 @@ describe('device view of the battery', () => {
     expect(battery()).toBe('Battery 30%');
   });
 
-  it('shows a level the record holds that is not the default', () => {
+  it('shows the level the record holds, 30 % as any other', () => {
     renderWith(sampleRecord().permission, { status: status(55) });
     expect(battery()).toBe('Battery 55%');
+    cleanup();
+    renderWith(sampleRecord().permission, { status: status(30) });
+    expect(battery()).toBe('Battery 30%');
   });
 });

@@ -10,7 +10,7 @@ import type { TabsProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelViews } from '../../equipment/channels';
-import { emptyLiveState, reportedSoc } from '../../equipment/live-state';
+import { emptyLiveState } from '../../equipment/live-state';
 import { canConfigure, canOperate } from '../../equipment/rights';
 import { useDirectory, usePermission, useRecord } from '../../equipment/directory';
 import { loadRecord } from '../../equipment/loading';
@@ -100,8 +100,8 @@ export default function DeviceView({
   const typeName = type ? (type.names[i18n.language as 'en' | 'zh' | 'tc'] ?? type.names.zh) : record.type;
   const isOnline = flags?.isOnline ?? record.status.online;
   const isAlarm = flags?.isAlarm ?? false;
-  // No battery until the device has reported one (the record's 30 is the model's default).
-  const soc = flags ? flags.soc : reportedSoc(record.status.soc);
+  // No battery until the device has reported one (null in the record).
+  const soc = flags ? flags.soc : record.status.soc;
   const unanswered = unansweredAddressOf(isOnline, flags, record.status);
   const managesLink = mayManageLink(record, permission, me?.authority);
   const openTab = (key: DeviceTab): void => {

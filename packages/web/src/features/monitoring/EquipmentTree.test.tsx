@@ -144,8 +144,8 @@ describe('tree rows follow each device', () => {
                     }),
                   ],
                 }),
-                // A board that never reported a battery: the server gives the model's default, 30.
-                treeDevice({ id: 3, unid: 'TANK3', name: 'Tank', group: 'North', isOnline: false, soc: 30 }),
+                // A board that never reported a battery.
+                treeDevice({ id: 3, unid: 'TANK3', name: 'Tank', group: 'North', isOnline: false, soc: null }),
               ],
             },
           ],
