@@ -16,7 +16,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { Equipment } from '../api/equipment';
-import { channelViews, scalingPoints } from '../equipment/channels';
+import { channelViews } from '../equipment/channels';
 import { useDirectory, useRecords } from '../equipment/directory';
 import type { Directory, Records } from '../equipment/directory';
 import { emptyLiveState } from '../equipment/live-state';
@@ -25,7 +25,7 @@ import type { LiveState } from '../equipment/live-state';
 import { useEquipmentStore } from '../equipment/store';
 import type { DeviceEntry, NodeFlags } from '../equipment/tree';
 import type { UnsupportedBlocks } from '../equipment/unsupported';
-import { displayRange } from '../features/monitoring/AoPanel';
+import { aoRangeOf } from '../features/monitoring/AoPanel';
 import { formatValue } from '../features/monitoring/format';
 import { NO_VALUE } from './values';
 import type { ChannelReading, DiagramValues, EquipmentValues } from './values';
@@ -86,22 +86,11 @@ function readingsOf(
     ai: state.known.ai && unsupported?.ai === undefined,
     ao: state.known.ao && unsupported?.ao === undefined,
   };
-  const points = scalingPoints(record.settings.ao, record.counts.ao);
   return {
     do: views.do.map((v) => digital(v, known.do, words)),
     di: views.di.map((v) => digital(v, known.di, words)),
     ai: views.ai.map((v) => analog(v, known.ai, null)),
-    ao: views.ao.map((v) =>
-      analog(
-        v,
-        known.ao,
-        displayRange(
-          record.settings.ao.min[v.id] ?? 0,
-          record.settings.ao.max[v.id] ?? 0,
-          points[v.id] ?? { x1: 0, x2: 0, y1: 0, y2: 0 },
-        ),
-      ),
-    ),
+    ao: views.ao.map((v) => analog(v, known.ao, aoRangeOf(record, v.id))),
   };
 }
 

@@ -12,8 +12,10 @@ import type { DiagramOperation } from '../../diagrams';
 import { useRecord } from '../../equipment/directory';
 import { useEquipmentLoaded } from '../../equipment/use-equipment';
 import { useMe } from '../../session/me';
-import { aoWriteOf } from '../monitoring/AoPanel';
-import { panelParam } from '../monitoring/format';
+import { notify } from '../../session/notify';
+import { outsideAoRange } from '../monitoring/ao-entry';
+import { aoRangeOf, aoWriteOf } from '../monitoring/AoPanel';
+import { formatValue, panelParam } from '../monitoring/format';
 import { useOperation } from '../monitoring/use-operation';
 import { useReadKeeping } from './use-read-keeping';
 
@@ -39,6 +41,20 @@ function Operator({
       if (operation.action === 'write') {
         if (!record || channel.kind !== 'ao') return;
         const index = channel.index - 1;
+        // Never brought within the range silently: a value outside it is refused, with the reason.
+        const range = aoRangeOf(record, index);
+        const outside = outsideAoRange(operation.value, range);
+        if (outside !== null) {
+          notify(
+            'error',
+            `AO${channel.index}: ${t(`monitoring.ao.problems.${outside}`, {
+              min: formatValue(range.min),
+              max: formatValue(range.max),
+            })}`,
+            `ao-range-${equipmentId}-${index}`,
+          );
+          return;
+        }
         const write = aoWriteOf(record, index, operation.value);
         void run({ opr: 'waohex', aoinfos: write.aoinfos }, `ao${index}`, {
           label: t('diagrams.view.operations.write', { channel: `AO${channel.index}`, device: name }),

@@ -44,6 +44,15 @@ export function aoWrite(
 }
 
 /** The write that sets output `index` (from 0) of `record` to `value` in its shown unit. */
+/** The range of output `index` (from 0) in the shown unit, low first. */
+export function aoRangeOf(
+  record: Pick<Equipment, 'counts' | 'settings'>,
+  index: number,
+): { min: number; max: number } {
+  const points = scalingPoints(record.settings.ao, record.counts.ao)[index] ?? { x1: 0, x2: 0, y1: 0, y2: 0 };
+  return displayRange(record.settings.ao.min[index] ?? 0, record.settings.ao.max[index] ?? 0, points);
+}
+
 export function aoWriteOf(
   record: Pick<Equipment, 'counts' | 'settings' | 'aoRegister'>,
   index: number,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAoEntry } from './ao-entry';
+import { outsideAoRange, readAoEntry } from './ao-entry';
 
 const PERCENT = { min: 0, max: 100 };
 
@@ -35,5 +35,18 @@ describe('readAoEntry', () => {
     // A scaled maximum of 33.33349 shows as 33.333.
     expect(readAoEntry('33.333', { min: 0, max: 33.33349 })).toEqual({ value: 33.333 });
     expect(readAoEntry('33.334', { min: 0, max: 33.33349 })).toEqual({ problem: 'above' });
+  });
+});
+
+describe('outsideAoRange', () => {
+  it('names the side a value lies outside the range on, comparing the bounds as shown', () => {
+    const range = { min: 0, max: 100 };
+    expect(outsideAoRange(150, range)).toBe('above');
+    expect(outsideAoRange(-0.5, range)).toBe('below');
+    expect(outsideAoRange(100, range)).toBeNull();
+    expect(outsideAoRange(0, range)).toBeNull();
+    // A bound of 33.3333… is shown (and typed) as 33.333.
+    expect(outsideAoRange(33.333, { min: 0, max: 100 / 3 })).toBeNull();
+    expect(outsideAoRange(33.334, { min: 0, max: 100 / 3 })).toBe('above');
   });
 });

@@ -25,7 +25,19 @@ export function readAoEntry(text: string, range: { readonly min: number; readonl
   if (s === '') return { problem: 'empty' };
   if (!NUMBER.test(s)) return { problem: 'notNumber' };
   const value = Number(s);
-  if (value < Number(formatValue(range.min))) return { problem: 'below' };
-  if (value > Number(formatValue(range.max))) return { problem: 'above' };
-  return { value };
+  const outside = outsideAoRange(value, range);
+  return outside === null ? { value } : { problem: outside };
+}
+
+/**
+ * Whether `value` lies outside `range` (low first), the bounds compared as they are shown (at most
+ * three decimals): 'below', 'above', or null within it.
+ */
+export function outsideAoRange(
+  value: number,
+  range: { readonly min: number; readonly max: number },
+): 'below' | 'above' | null {
+  if (value < Number(formatValue(range.min))) return 'below';
+  if (value > Number(formatValue(range.max))) return 'above';
+  return null;
 }
