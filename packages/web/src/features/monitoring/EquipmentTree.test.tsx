@@ -145,7 +145,14 @@ describe('tree rows follow each device', () => {
                   ],
                 }),
                 // A board that never reported a battery.
-                treeDevice({ id: 3, unid: 'TANK3', name: 'Tank', group: 'North', isOnline: false, soc: null }),
+                treeDevice({
+                  id: 3,
+                  unid: 'TANK3',
+                  name: 'Tank',
+                  group: 'North',
+                  isOnline: false,
+                  soc: null,
+                }),
               ],
             },
           ],
