@@ -30,7 +30,10 @@ export default defineConfig({
             'packages/web/build/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          setupFiles: ['packages/web/src/test-setup/antd-styles.ts'],
+          setupFiles: [
+            'packages/web/src/test-setup/antd-styles.ts',
+            'packages/web/src/test-setup/languages.ts',
+          ],
         },
       },
       // Two files at a time, of either project: a browser file keeps the cores busy only about

@@ -113,12 +113,6 @@ export function allMessages(): Promise<void> {
   return Promise.all([...langs].map((lang) => loadLanguage(i18n, lang, 'all'))).then(() => undefined);
 }
 
-// Component tests render straight after importing this module and switch languages without
-// waiting: under Vitest every language is in whole before any test runs.
-if (import.meta.env.MODE === 'test') {
-  await Promise.all(LANGUAGES.map((lang) => loadLanguage(i18n, lang, 'all')));
-}
-
 /**
  * Switches to `lang` (at once when the messages it needs are in, else once they are) and keeps the
  * choice in this browser. Settles when the switch is made (or was overtaken by a later one).

@@ -11,9 +11,12 @@ import { installDomStubs, renderAt } from '../shell/test-support';
 import { browserLanguage, i18n, LANGUAGE_STORAGE_KEY, languageOfTag } from './index';
 
 /** The module as a browser opening the console loads it, reading what local storage holds. */
+/** The module as a new page loads it, once its start language is in (as main.tsx waits). */
 async function freshI18n() {
   vi.resetModules();
-  return (await import('./index')).i18n;
+  const fresh = await import('./index');
+  await fresh.languageReady;
+  return fresh.i18n;
 }
 
 /** The browser's languages, most preferred first, as `navigator` gives them. */
