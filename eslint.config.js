@@ -57,6 +57,26 @@ export default tseslint.config(
     },
   },
   {
+    // A page's query parameters are its own: a cached page hidden behind another must neither read
+    // the shown page's query nor write into its address (docs/console.md, Visited tabs and cached views).
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/shell/views/page-params.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['useSearchParams'],
+              message: "Read and write a page's query with usePageParams (shell/views/page-params.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The protocol package runs in the browser too: no Node built-ins.
     files: ['packages/protocol/src/**/*.ts'],
     ignores: ['packages/protocol/src/**/*.test.ts', 'packages/protocol/src/test-support/**'],

@@ -5,6 +5,7 @@
 export * from './bytes.js';
 export * from './i18n.js';
 export * from './time.js';
+export * from './wall-clock.js';
 export * from './register-map.js';
 export * from './device-registers.js';
 export * from './pages.js';

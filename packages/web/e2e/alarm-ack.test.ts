@@ -91,7 +91,7 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('alarm acknowledgement in Chrom
           await row.waitFor({ timeout: LIVE_TIMEOUT_MS });
           await expect
             .poll(() => row.getByTestId('alarm-ack').textContent())
-            .toMatch(new RegExp(`${DEMO_USER}，?,? ?\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`));
+            .toMatch(new RegExp(`${DEMO_USER}，?,? ?\\d{4}[-/]\\d{2}[-/]\\d{2} \\d{2}:\\d{2}:\\d{2}$`));
           await row.scrollIntoViewIfNeeded();
           await screenshot(page, `alarm-ack-list-${words.lang}`);
 

@@ -372,11 +372,18 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh browser profile (own storage) at a desktop size, the console in English. */
 export async function newConsoleContext(
   browser: Browser,
-  options: { readonly width?: number; readonly height?: number; readonly language?: string } = {},
+  options: {
+    readonly width?: number;
+    readonly height?: number;
+    readonly language?: string;
+    /** The browser's time zone (an IANA name); the machine's when absent. */
+    readonly timezoneId?: string;
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     locale: 'en-US',
+    ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
   });
   const language = options.language ?? 'en';
   // Only when nothing is stored yet: a language chosen in the console must survive a reload.

@@ -15,6 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { api, apiSignIn, equipmentId, registerAccount, withMeterAlarm } from './api.js';
 import type { ApiSession } from './api.js';
 import { aiValue, signIn, treeRow, waitForChange, waitForRoute } from './console.js';
+import { dotSpots } from './map.js';
 import {
   browserSuiteTitle,
   DEMO_PASSWORD,
@@ -349,32 +350,6 @@ describe.skipIf(skipBrowser())(browserSuiteTitle('security in Chromium'), () => 
     FLOW_TIMEOUT_MS,
   );
 });
-
-/** Where the map's dots are, in page coordinates, from the colours on its canvases. */
-async function dotSpots(page: Page): Promise<{ x: number; y: number }[]> {
-  return page.evaluate(`(() => {
-    const colours = [[0x52, 0xc4, 0x1a], [0x8c, 0x8c, 0x8c], [0xf5, 0x22, 0x2d]];
-    const spots = [];
-    for (const canvas of document.querySelectorAll('.leaflet-overlay-pane canvas')) {
-      const rect = canvas.getBoundingClientRect();
-      const sx = canvas.width / rect.width;
-      const sy = canvas.height / rect.height;
-      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let y = 0; y < canvas.height; y += 2) {
-        for (let x = 0; x < canvas.width; x += 2) {
-          const i = (y * canvas.width + x) * 4;
-          if (data[i + 3] < 250) continue;
-          if (!colours.some(([r, g, b]) => data[i] === r && data[i + 1] === g && data[i + 2] === b)) continue;
-          const px = rect.left + x / sx;
-          const py = rect.top + y / sy;
-          if (px < 0 || py < 0 || px > innerWidth || py > innerHeight) continue;
-          if (!spots.some((s) => Math.abs(s.x - px) < 10 && Math.abs(s.y - py) < 10)) spots.push({ x: px, y: py });
-        }
-      }
-    }
-    return spots;
-  })()`);
-}
 
 /** Moves the mouse across the middle of a chart, so ECharts shows its tooltip. */
 async function hoverChart(page: Page, name: string): Promise<void> {

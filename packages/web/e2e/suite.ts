@@ -37,9 +37,9 @@ export interface ConsoleSuite {
   /** The uncaught errors of every page opened with `newPage` (a suite that checks expects none). */
   readonly pageErrors: string[];
   /** A fresh browser profile (newConsoleContext), closed with the suite. */
-  newContext(options?: { readonly language?: string }): Promise<BrowserContext>;
+  newContext(options?: { readonly language?: string; readonly timezoneId?: string }): Promise<BrowserContext>;
   /** A page of a fresh profile, signed out, its uncaught errors collected in `pageErrors`. */
-  newPage(options?: { readonly language?: string }): Promise<Page>;
+  newPage(options?: { readonly language?: string; readonly timezoneId?: string }): Promise<Page>;
   /** Signs the demo account in on `page` (signed out) and waits for the monitoring tree. */
   signInDemo(page: Page): Promise<void>;
   /** `newPage()` with the demo account signed in on the monitoring page, its tree shown. */

@@ -69,6 +69,15 @@ describe('session kinds', () => {
 describe('PushInfo', () => {
   accepts('a full push', { infotype: 'PushInfo', info: PUSH });
   accepts('only the serial', { infotype: 'PushInfo', info: { SN: 'A1_2' } });
+  accepts('with the instant it was read, an offset kept', {
+    infotype: 'PushInfo',
+    info: { SN: 'A1', Time: '2026-01-05 16:00:00', at: '2026-01-05T16:00:00+08:00' },
+  });
+  rejects(
+    'with an instant without its zone',
+    { infotype: 'PushInfo', info: { SN: 'A1', at: '2026-01-05 16:00' } },
+    'info.at',
+  );
   accepts(
     'a push with a key of a newer server (dropped)',
     { infotype: 'PushInfo', info: { SN: 'A1', IsOnline: false, signal: -70 }, extra: 1 },
@@ -201,6 +210,34 @@ describe('device kinds', () => {
       eventId: 812,
     },
   });
+  accepts('Notiface with its instant beside the wall-clock Time', {
+    infotype: 'Notiface',
+    info: {
+      SN: 'A1',
+      channel: 'AI1',
+      level: 1,
+      value: 5,
+      Time: '2026-01-05 16:00:00',
+      at: '2026-01-05T08:00:00.000Z',
+      text: 'AI1 high',
+    },
+  });
+  rejects(
+    'Notiface whose instant is a wall-clock time',
+    {
+      infotype: 'Notiface',
+      info: {
+        SN: 'A1',
+        channel: 'AI1',
+        level: 1,
+        value: 5,
+        Time: '2026-01-05 16:00:00',
+        at: '2026-01-05 16:00:00',
+        text: 'AI1 high',
+      },
+    },
+    'info.at',
+  );
   rejects(
     'Notiface with an event id that is not an id',
     {

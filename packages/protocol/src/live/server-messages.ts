@@ -26,6 +26,8 @@ import type { OperationName } from './operations.js';
 const envelopeToken = accessToken.optional();
 const SN = unitId;
 const reason = text(256).optional();
+/** An instant: ISO 8601 with `Z` or an offset. `Time` is a wall-clock time in the server's zone. */
+const instant = z.iso.datetime({ offset: true });
 
 /** The answer to a register: the socket now receives the user's equipment pushes. */
 export const RegisteredSchema = z.object({
@@ -113,6 +115,8 @@ export const PushInfoSchema = z.object({
     IsOnline: z.boolean().optional(),
     SOC: int(0, 100).optional(),
     Time: timestamp.optional(),
+    /** When the data was read, as an instant (ours, beside the zone-less `Time`); absent from older servers. */
+    at: instant.optional(),
     AITime: timestamp.optional(),
     DOTime: timestamp.optional(),
   }),
@@ -263,6 +267,8 @@ export const NotifaceSchema = z.object({
     level: z.literal([-1, 1], { error: '-1 (low) or 1 (high)' }),
     value: finite,
     Time: timestamp,
+    /** When, as an instant (ours, beside the zone-less `Time`); absent from older servers. */
+    at: instant.optional(),
     text: text(256),
     /** The channel's own name ('' for none), its unit and the limit crossed, so a console can word
      * the alarm in its user's language; absent from older servers. */
@@ -289,7 +295,7 @@ export const AlarmAckSchema = z.object({
     SN,
     userId: int(1, Number.MAX_SAFE_INTEGER),
     userName: text(64),
-    at: z.iso.datetime({ offset: true }),
+    at: instant,
   }),
   token: envelopeToken,
 });

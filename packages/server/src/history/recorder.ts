@@ -313,6 +313,7 @@ export class HistoryRecorder {
         level: t.level,
         value: t.value,
         Time: this.#zone.format(at),
+        at: new Date(at).toISOString(),
         text: alarmMessage(t, name, unit).slice(0, 256),
         name: name.slice(0, 64),
         unit: unit.slice(0, 64),

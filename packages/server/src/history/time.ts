@@ -3,57 +3,20 @@
  * the zone offsets behind them, and the query times the history routes accept.
  */
 
+import { wallClockAt } from '@fieldlink/protocol';
+
+export { isTimeZone } from '@fieldlink/protocol';
+
 /** The zone used when a request names none: the console's home market. */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 /** Modern zone transitions fall on whole quarter hours of UTC, so an offset holds for its slot. */
 const SLOT_MS = 15 * 60_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether `name` is a time zone this runtime knows ('Asia/Shanghai', 'UTC', 'Europe/Berlin' …). */
-export function isTimeZone(name: string): boolean {
-  if (name.length === 0 || name.length > 64) return false;
-  try {
-    formatterOf(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Milliseconds to add to UTC to get the wall clock of `timeZone` at `ms`. */
 function offsetAt(ms: number, timeZone: string): number {
-  const fields: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(ms)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    fields.year ?? 1970,
-    (fields.month ?? 1) - 1,
-    fields.day ?? 1,
-    fields.hour ?? 0,
-    fields.minute ?? 0,
-    fields.second ?? 0,
-  );
+  const c = wallClockAt(ms, timeZone);
+  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
@@ -70,7 +33,8 @@ export class ZonedTime {
   #text = '';
 
   constructor(readonly timeZone: string) {
-    formatterOf(timeZone);
+    // Throws a RangeError at once for a zone the runtime does not know.
+    wallClockAt(0, timeZone);
   }
 
   /** Milliseconds to add to UTC to get the wall clock at `ms`. */

@@ -11,8 +11,11 @@ import type { DeviceState } from '../gateway/devices/device-target.js';
 /** What an `EquipInfoNow` tells beside the serial and the online flag. */
 export type LinkInfo = Omit<EquipInfoNow['info'], 'SN' | 'IsOnline'>;
 
-/** The state of an online device as read at `time`: the blocks it holds, each with its count. */
-export function statePush(sn: string, state: DeviceState, time: string): PushInfo {
+/**
+ * The state of an online device as read at `time` (the server zone's wall clock) and `at` (the
+ * instant, epoch ms, when known): the blocks it holds, each with its count.
+ */
+export function statePush(sn: string, state: DeviceState, time: string, at?: number): PushInfo {
   // Built field by field: this runs for every poll and every report.
   const info: { -readonly [K in keyof PushInfo['info']]: PushInfo['info'][K] } = { SN: sn };
   if (state.do) {
@@ -35,6 +38,7 @@ export function statePush(sn: string, state: DeviceState, time: string): PushInf
   if (state.soc !== undefined) info.SOC = state.soc;
   info.IsOnline = true;
   info.Time = time;
+  if (at !== undefined) info.at = new Date(at).toISOString();
   return { infotype: 'PushInfo', info };
 }
 

@@ -240,7 +240,17 @@ describe.each(storageCases())('alarm notices on %s', (storageCase) => {
       publish(tank, { infotype: 'Notiface', info: ALARM });
       publish(tank, {
         infotype: 'Notiface',
-        info: { ...ALARM, channel: 'DI2', value: 1, name: 'Door', unit: '', text: 'DI2 Door alarm' },
+        // Raised 300 ms before it was published (its event stored in between): the notice keeps
+        // the alarm's instant.
+        info: {
+          ...ALARM,
+          channel: 'DI2',
+          value: 1,
+          name: 'Door',
+          unit: '',
+          text: 'DI2 Door alarm',
+          at: new Date(T0 - 300).toISOString(),
+        },
       });
       publish(tank, { infotype: 'EquipChanged', info: { reason: 'record', id: tank } });
       expect(published).toHaveLength(3);
@@ -271,6 +281,7 @@ describe.each(storageCases())('alarm notices on %s', (storageCase) => {
         at: T0,
         read_at: null,
       });
+      expect(byUser(owner).map((r) => Number(r.at))).toEqual([T0, T0 - 300]);
       expect(byUser(sleeper).map((r) => [r.email_text, r.mail])).toEqual([
         ['AI1 Level 高于上限 80：92.5 %', 'quiet'],
         ['DI2 Door 报警', 'quiet'],

@@ -82,6 +82,12 @@ export function inQuietHours(
     : minute >= quiet.start || minute < quiet.end;
 }
 
+/** When an alarm was raised, as its Notiface says (`at`), else now. */
+function alarmInstant(info: Notiface['info']): number | undefined {
+  const at = info.at === undefined ? Number.NaN : Date.parse(info.at);
+  return Number.isFinite(at) ? at : undefined;
+}
+
 /** A user who may be told of an alarm, with what their mail needs. */
 export interface Reader {
   readonly id: number;
@@ -132,7 +138,9 @@ export class AlarmNotices {
   publisher(publish: Publish): Publish {
     return (equipmentId, message) => {
       publish(equipmentId, message);
-      if (message.infotype === 'Notiface') this.enqueue(equipmentId, message.info);
+      // Stamped with the alarm's own instant, so the notice reads the alarm's time to the second.
+      if (message.infotype === 'Notiface')
+        this.enqueue(equipmentId, message.info, alarmInstant(message.info));
     };
   }
 

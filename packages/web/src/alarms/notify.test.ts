@@ -22,6 +22,7 @@ import {
   resetAlarms,
 } from './notify';
 import { useAlarms } from './store';
+import { resetTimeZone, showTimesInSiteZone } from '../time/test-support';
 
 const opened: { type?: string; title?: unknown; description?: unknown; actions?: unknown; key?: string }[] =
   [];
@@ -130,6 +131,19 @@ describe('handleAlarm', () => {
     void i18n.changeLanguage('zh');
     handleAlarm(alarm, Date.UTC(2026, 0, 5, 8));
     expect(opened[0]?.description).toBe(`${alarm.text} (2026-01-05 16:00:00)`);
+  });
+
+  it('writes the time from the alarm’s instant in the zone the user chose, in the language’s format', () => {
+    vi.spyOn(alarmPlayer, 'play').mockResolvedValue();
+    void i18n.changeLanguage('tc');
+    // The server's text is Shanghai's 16:00; the user reads New York's clock (EST in January).
+    showTimesInSiteZone('America/New_York');
+    try {
+      handleAlarm({ ...alarm, at: '2026-01-05T08:00:00.000Z' }, Date.UTC(2026, 0, 5, 8));
+    } finally {
+      resetTimeZone();
+    }
+    expect(opened[0]?.description).toBe(`${alarm.text} (2026/01/05 03:00:00)`);
   });
 
   it('names an unknown device by its unid and pops a low alarm as a warning', () => {

@@ -17,12 +17,13 @@ import { i18n } from '../i18n';
 import { useMe } from '../session/me';
 import { notify } from '../session/notify';
 import { recordHistory } from '../shell/historyLists';
+import { formatTime } from '../time/zone';
 import { liveAlarmDescription } from './describe';
 import { notificationApi } from './feedback';
 import { MAX_ALARM_POPUPS } from './limits';
 import { AlarmPlayer } from './player';
 import { inQuietHours } from './sound';
-import { liveAlarmOf, useAlarms } from './store';
+import { alarmTimeText, liveAlarmOf, useAlarms } from './store';
 
 export const alarmPlayer = new AlarmPlayer();
 
@@ -80,6 +81,7 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
   const name = id === undefined ? undefined : equipment.entries[id]?.name;
   const alarm = liveAlarmOf(info, name, now);
   if (!useAlarms.getState().add(alarm)) return;
+  const time = alarmTimeText(alarm, (at) => formatTime(at));
   if (walls > 0) return;
   const t = i18n.t.bind(i18n);
   const title = t('monitoring.alarms.title', { name: alarm.name, channel: alarm.channel });
@@ -94,7 +96,7 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
     popUp(alarm.key, {
       type: alarm.level === 1 ? 'error' : 'warning',
       title,
-      description: `${text} (${alarm.time})`,
+      description: `${text} (${time})`,
       ...(ackable
         ? {
             actions: createElement(
@@ -112,10 +114,10 @@ export function handleAlarm(info: Notiface['info'], now: number = Date.now()): v
     popUp(MORE_ALARMS_KEY, {
       type: 'error',
       title: t('monitoring.alarms.more', { count: more }),
-      description: `${title}: ${text} (${alarm.time})`,
+      description: `${title}: ${text} (${time})`,
     });
   }
-  recordHistory('alarm', { text: `${title}: ${text} (${alarm.time})`, at: now });
+  recordHistory('alarm', { text: `${title}: ${text} (${time})`, at: now });
   const me = useMe.getState().me;
   if (!me || inQuietHours(me.param.quietHours, new Date(now))) return;
   // The alarms of the sound now playing: those since it started.

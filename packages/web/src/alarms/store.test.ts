@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveAlarmOf, MAX_LIVE_ALARMS, useAlarms } from './store';
+import { alarmTimeText, liveAlarmOf, MAX_LIVE_ALARMS, useAlarms } from './store';
 
 const alarm = (n: number) =>
   liveAlarmOf(
@@ -31,5 +31,22 @@ describe('the alarms kept while the console is open', () => {
     expect(useAlarms.getState().add(alarm(1))).toBe(true);
     expect(useAlarms.getState().add(alarm(1))).toBe(false);
     expect(useAlarms.getState().alarms).toHaveLength(1);
+  });
+
+  it('keeps the instant an alarm was raised, shown through the console’s format; the server’s text without one', () => {
+    const info = {
+      SN: 'DEV1',
+      channel: 'AI1',
+      level: 1,
+      value: 9,
+      Time: '2026-11-26 19:45:19',
+      text: 'high',
+    } as const;
+    const withInstant = liveAlarmOf({ ...info, at: '2026-11-26T11:45:19.000Z' }, 'Tank', 5);
+    expect(withInstant.at).toBe(Date.UTC(2026, 10, 26, 11, 45, 19));
+    expect(alarmTimeText(withInstant, (at) => `formatted ${at}`)).toBe(`formatted ${withInstant.at}`);
+    const older = liveAlarmOf(info, 'Tank', 5);
+    expect(older).not.toHaveProperty('at');
+    expect(alarmTimeText(older, () => 'unused')).toBe('2026-11-26 19:45:19');
   });
 });

@@ -19,8 +19,10 @@ export interface LiveAlarm {
   /** -1 low, 1 high (or a DI in its alarm state). */
   readonly level: -1 | 1;
   readonly value: number;
-  /** Server time, yyyy-MM-dd HH:mm:ss. */
+  /** Server time, yyyy-MM-dd HH:mm:ss on the server zone's clock (no zone): shown only when no `at`. */
   readonly time: string;
+  /** When it was raised, an instant (epoch ms); absent from older servers. */
+  readonly at?: number;
   readonly text: string;
   /** The channel's own name, its unit and the limit crossed, when the server sent them. */
   readonly facts?: { readonly name: string; readonly unit: string; readonly limit: number | null };
@@ -79,6 +81,7 @@ export function liveAlarmOf(info: Notiface['info'], name: string | undefined, re
     level: info.level === -1 ? -1 : 1,
     value: info.value,
     time: info.Time,
+    ...instantOf(info.at),
     text: info.text,
     ...(info.name === undefined
       ? {}
@@ -86,4 +89,14 @@ export function liveAlarmOf(info: Notiface['info'], name: string | undefined, re
     receivedAt,
     ...(info.eventId === undefined ? {} : { eventId: info.eventId }),
   };
+}
+
+function instantOf(at: string | undefined): { at?: number } {
+  const ms = at === undefined ? Number.NaN : Date.parse(at);
+  return Number.isFinite(ms) ? { at: ms } : {};
+}
+
+/** When an alarm was raised as shown: its instant through `format`, else the server's text. */
+export function alarmTimeText(alarm: Pick<LiveAlarm, 'at' | 'time'>, format: (at: number) => string): string {
+  return alarm.at === undefined ? alarm.time : format(alarm.at);
 }

@@ -13,6 +13,7 @@ import type { EquipmentEvent, EventKind } from './events';
 import { EVENT_LIMIT, listEquipmentEvents, listMyEvents } from './events';
 import { get, patch, send } from './http';
 import { validated } from './validated';
+import { browserTimeZone } from '../time/format';
 import type { Reply } from './validated';
 
 export type { EquipmentEvent };
@@ -75,14 +76,7 @@ export function formatDateTime(at: number | Date): string {
   );
 }
 
-/** The browser's IANA zone; UTC when the browser does not tell. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export { browserTimeZone };
 
 function rangeQuery(range: Partial<TimeRange>): { from?: string; to?: string; tz: string } {
   return {

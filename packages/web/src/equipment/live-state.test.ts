@@ -51,6 +51,21 @@ describe('applyUpdate', () => {
     expect(link).toEqual(second);
   });
 
+  it('keeps when the device was read as an instant, beside the server’s wall-clock text', () => {
+    const read = applyUpdate(
+      undefined,
+      { SN: 'A', regdo: [1], Time: '2026-01-05 16:00:00', at: '2026-01-05T08:00:00.000Z' },
+      R8_COUNTS,
+      1,
+    );
+    expect([read.time, read.readAt]).toEqual(['2026-01-05 16:00:00', Date.UTC(2026, 0, 5, 8)]);
+    // A push without a time keeps both; one from an older server (a time, no instant) drops the
+    // instant, which would be stale.
+    expect(applyUpdate(read, { SN: 'A', SOC: 10 }, R8_COUNTS, 2).readAt).toBe(Date.UTC(2026, 0, 5, 8));
+    const older = applyUpdate(read, { SN: 'A', Time: '2026-01-05 16:00:05' }, R8_COUNTS, 3);
+    expect([older.time, older.readAt]).toEqual(['2026-01-05 16:00:05', undefined]);
+  });
+
   it('reads AI values from their text form, non-numeric as 0', () => {
     const s = applyUpdate(undefined, { SN: 'A', strregai: ['220.5', 'x'] }, R8_COUNTS, 0);
     expect(s.ai).toEqual([220.5, 0]);

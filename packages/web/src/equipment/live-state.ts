@@ -22,8 +22,10 @@ export interface LiveState {
   /** Raw AI values (from regai, or strregai when a value does not fit a register). */
   readonly ai: readonly number[];
   readonly ao: readonly number[];
-  /** When the device was read, as the server writes it. */
+  /** When the device was read, as the server writes it (its zone's wall clock, no zone). */
   readonly time: string | null;
+  /** When the device was read, an instant (epoch ms); absent until a server that sends one did. */
+  readonly readAt?: number;
   /** Epoch ms of the last push that carried channel values; 0 before any. */
   readonly receivedAt: number;
   /** Which kinds have had values pushed: until then a channel reads 0, which must not alarm. */
@@ -68,6 +70,14 @@ function countOf(typeCount: number, pushCount: number | undefined): number {
   return typeCount > 0 ? typeCount : (pushCount ?? 0);
 }
 
+/** The read instant of an update, else the last one (unless the update's time has none). */
+function readAtOf(update: DeviceUpdate, base: LiveState): { readAt?: number } {
+  const at = update.at === undefined ? Number.NaN : Date.parse(update.at);
+  if (Number.isFinite(at)) return { readAt: at };
+  // A time without an instant (an older server) makes the earlier instant stale.
+  return update.Time === undefined && base.readAt !== undefined ? { readAt: base.readAt } : {};
+}
+
 export function applyUpdate(
   previous: LiveState | undefined,
   update: DeviceUpdate,
@@ -90,6 +100,7 @@ export function applyUpdate(
     ai: ai ? parseChannelValues(ai, n.ai) : base.ai,
     ao: ao ? parseChannelValues(ao, n.ao) : base.ao,
     time: update.Time ?? base.time,
+    ...readAtOf(update, base),
     receivedAt: hasValues ? now : base.receivedAt,
     known: {
       do: base.known.do || update.regdo !== undefined,

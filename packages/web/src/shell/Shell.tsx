@@ -17,7 +17,7 @@ import Footer from './Footer';
 import HeaderActions from './header/HeaderActions';
 import Logo from './Logo';
 import HorizontalMenu from './menus/HorizontalMenu';
-import NavBar from './nav/NavBar';
+import NavBar, { Crumbs } from './nav/NavBar';
 import { useRouteProgress } from './progress';
 import ShellSider from './ShellSider';
 import TabsBar from './TabsBar';
@@ -70,7 +70,7 @@ export default function Shell() {
       </div>
     ) : (
       <header className="fl-header">
-        <NavBar fold={fold} firstLevelTabs={layout === 'comprehensive'} />
+        <NavBar fold={fold} firstLevelTabs={layout === 'comprehensive'} crumbs={!mobile} />
         <HeaderActions />
       </header>
     );
@@ -78,6 +78,12 @@ export default function Shell() {
   const top = (
     <div className={`fl-top${settings.fixedHeader ? ' fl-top-fixed' : ''}`}>
       {header}
+      {mobile && (
+        // A phone's header is full of icons: the breadcrumb gets a row of its own, whole.
+        <div className="fl-crumbs-row">
+          <Crumbs />
+        </div>
+      )}
       {settings.showTabs && <TabsBar tabStyle={settings.tabStyle} showIcon={settings.showTabIcon} />}
     </div>
   );

@@ -393,5 +393,22 @@ describe('the layouts', () => {
       expect(one('.fl-shell').dataset.layout).toBe('column');
       expect(document.querySelector('.fl-column-bar')).not.toBeNull();
     });
+
+    it('gives the breadcrumb a row of its own under the header, so it is not cut (issue 27 item 11)', () => {
+      Object.assign(window, { innerWidth: 375 });
+      show('/setting/personalCenter');
+      expect(document.querySelector('.fl-header .fl-breadcrumb')).toBeNull();
+      expect(texts('.fl-top > .fl-crumbs-row .fl-breadcrumb .ant-breadcrumb-link')).toEqual([
+        'Settings',
+        'Personal center',
+      ]);
+      // The header keeps the fold control and the equipment button.
+      expect(button('Unfold the menu')).toBeTruthy();
+      expect(button('Equipment monitoring')).toBeTruthy();
+
+      resizeTo(992);
+      expect(document.querySelector('.fl-crumbs-row')).toBeNull();
+      expect(texts('.fl-nav .fl-breadcrumb .ant-breadcrumb-link')).toEqual(['Settings', 'Personal center']);
+    });
   });
 });

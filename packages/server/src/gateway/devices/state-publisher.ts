@@ -64,7 +64,7 @@ export class StatePublisher {
     const at = this.#o.now();
     this.#o.hub.pushDeviceInfo(
       equipment.id,
-      statePush(equipment.unid, state, this.#o.zone.format(at)),
+      statePush(equipment.unid, state, this.#o.zone.format(at), at),
       urgent,
     );
     if (!this.#o.recorder) return;

@@ -14,7 +14,7 @@ const TABS = [
   '免打扰时段',
   '邮件报警',
   '系统参数',
-  '语言',
+  '语言和时间',
   '摄像头',
   '文件',
 ];
@@ -90,7 +90,7 @@ describe('personal center page', PATIENT, () => {
     await open('系统参数');
     expect(screen.getByLabelText('显示“全开”按钮').getAttribute('aria-checked')).toBe('true');
 
-    await open('语言');
+    await open('语言和时间');
     expect(radio('简体中文').checked).toBe(true);
   });
 
@@ -99,7 +99,7 @@ describe('personal center page', PATIENT, () => {
     const mock = mockFetch({ 'PATCH /me': patchedMe });
     restore = mock.restore;
     renderAccount(<PersonalCenterPage />);
-    await open('语言');
+    await open('语言和时间');
     fireEvent.click(radio('English'));
     expect(await screen.findByText('Personal center', {}, SLOW)).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -110,7 +110,7 @@ describe('personal center page', PATIENT, () => {
       'Quiet hours',
       'Alarm e-mails',
       'System parameters',
-      'Language',
+      'Language and time',
       'Cameras',
       'Files',
     ]);

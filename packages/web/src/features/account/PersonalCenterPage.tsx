@@ -17,6 +17,7 @@ import PasswordForm from './PasswordForm';
 import ProfilePanel from './ProfilePanel';
 import QuietHoursForm from './QuietHoursForm';
 import SystemParamsForm from './SystemParamsForm';
+import TimeZonePanel from './TimeZonePanel';
 
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
@@ -50,7 +51,16 @@ export default function PersonalCenterPage() {
             label: t('account.systemParams.tab'),
             children: <SystemParamsForm param={me.param} />,
           },
-          { key: 'language', label: t('account.tabs.language'), children: <LanguagePanel /> },
+          {
+            key: 'language',
+            label: t('account.tabs.language'),
+            children: (
+              <>
+                <LanguagePanel />
+                <TimeZonePanel me={me} />
+              </>
+            ),
+          },
           { key: 'cameras', label: t('cameras.center.tab'), children: <CamerasPanel me={me} /> },
           { key: 'files', label: t('files.tab'), children: <PersonalFilesTab /> },
         ]}

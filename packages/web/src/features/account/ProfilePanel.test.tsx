@@ -16,6 +16,7 @@ import {
   signOut,
   SLOW,
 } from './test-support';
+import { browserTimeZone, formatInstant } from '../../time/format';
 
 /** The value shown beside a label of the profile's table. */
 function shown(label: string): string | null | undefined {
@@ -45,7 +46,7 @@ describe('personal center: profile', PATIENT, () => {
     expect(shown('用户名')).toBe('bob');
     expect(shown('用户编号')).toBe('42');
     expect(shown('权限等级')).toBe('黄金用户 (6)');
-    expect(shown('注册时间')).toBe(new Date(me.registeredAt).toLocaleString('zh-CN'));
+    expect(shown('注册时间')).toBe(formatInstant(me.registeredAt, browserTimeZone(), 'zh'));
     expect(shown('手机号')).toBe('13800000000');
     expect(shown('邮箱')).toBe('bob@example.com');
     expect((screen.getByLabelText('所在城市') as HTMLInputElement).value).toBe('杭州');

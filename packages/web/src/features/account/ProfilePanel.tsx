@@ -10,19 +10,19 @@ import { authorityGroups } from '../../routes/access';
 import type { Me } from '../../session/me';
 import AreaField from '../weather/AreaField';
 import { WEATHER_QUERY_KEY } from '../weather/useWeather';
-import { localeOf } from './settings';
 import { useSaveMe } from './useSaveMe';
+import { useTimeFormat } from '../../time/zone';
 
 export const CITY_MAX = 64;
 
 export default function ProfilePanel({ me }: { me: Me }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const { save, saving } = useSaveMe();
   const [form] = Form.useForm<{ city: string }>();
   useEffect(() => form.setFieldsValue({ city: me.city ?? '' }), [me.city, form]);
   const group = authorityGroups(me.authority).at(-1);
   const none = t('account.profile.none');
-  const locale = localeOf(i18n.language);
   const queries = useQueryClient();
   const language = me.language;
 
@@ -43,7 +43,7 @@ export default function ProfilePanel({ me }: { me: Me }) {
           {
             key: 'registeredAt',
             label: t('account.profile.registeredAt'),
-            children: new Date(me.registeredAt).toLocaleString(locale),
+            children: time.format(me.registeredAt),
           },
           { key: 'phone', label: t('account.profile.phone'), children: me.phone ?? none },
           { key: 'email', label: t('account.profile.email'), children: me.email ?? none },

@@ -6,12 +6,13 @@ import { socialProviders } from '../../api/auth';
 import { socialLinks, unlinkSocial } from '../../api/me';
 import { describeError } from '../auth/errors';
 import { beginSocial } from '../auth/social';
-import { localeOf } from './settings';
+import { useTimeFormat } from '../../time/zone';
 
 const LINKS_KEY = ['me', 'social'] as const;
 
 export default function SocialLinks() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const { message } = App.useApp();
   const client = useQueryClient();
   const links = useQuery({ queryKey: LINKS_KEY, queryFn: socialLinks });
@@ -44,7 +45,7 @@ export default function SocialLinks() {
                 <Typography.Text strong>{nameOf(link.provider)}</Typography.Text>
                 <Typography.Text type="secondary">
                   {t('account.binding.linkedAt', {
-                    time: new Date(link.linkedAt).toLocaleString(localeOf(i18n.language)),
+                    time: time.format(link.linkedAt),
                   })}
                 </Typography.Text>
               </Flex>

@@ -12,6 +12,7 @@ import type { CodePurpose, CodeTarget } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { pushNotice } from '../../shell/notices';
 import { describeError } from './errors';
+import { useTimeFormat } from '../../time/zone';
 
 export const CODE_RESEND_SECONDS = 60;
 
@@ -22,7 +23,8 @@ interface Props {
 }
 
 export default function CodeButton({ purpose, target }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const { message } = App.useApp();
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export default function CodeButton({ purpose, target }: Props) {
           title: t('shell.notice.codeSentTitle'),
           text: t('shell.notice.codeSentTo', {
             to: to.email,
-            time: new Date(sent.expiresAt).toLocaleTimeString(i18n.language),
+            time: time.format(sent.expiresAt, 'time'),
           }),
           at: Date.now(),
         });

@@ -11,6 +11,7 @@ import { useAlarms } from '../../alarms/store';
 import type { LiveAlarm } from '../../alarms/store';
 import type { UserEvent } from '../../api/history';
 import { directory, records } from '../../equipment/directory';
+import { useTimeFormat } from '../../time/zone';
 import { eventDescription } from '../history/events';
 import { tickerItems, topAlarming } from './alarm-lists';
 import type { AlarmSources, AlarmSummary } from './alarm-lists';
@@ -41,6 +42,7 @@ function useAlarmSources(period: Period): { readonly sources: AlarmSources; read
 
 export function TickerPanel({ period, ...frame }: Frame) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const { sources, error } = useAlarmSources(period);
   const describeLive = useCallback(
     (alarm: LiveAlarm) => {
@@ -67,7 +69,7 @@ export function TickerPanel({ period, ...frame }: Frame) {
               key={item.key}
               className={`bs-ticker-item ${item.level === -1 ? 'bs-low' : 'bs-high'}${item.live ? ' bs-fresh' : ''}`}
             >
-              <span className="bs-ticker-time">{item.time.slice(5)}</span>
+              <span className="bs-ticker-time">{time.format(item.at).slice(5)}</span>
               <span className="bs-ticker-name">{item.name}</span>
               <span className="bs-ticker-text">{item.text}</span>
             </li>

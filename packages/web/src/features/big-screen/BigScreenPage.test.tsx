@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlarms } from '../../alarms/store';
 import type { LiveAlarm } from '../../alarms/store';
-import { formatDateTime } from '../../api/history';
+import { browserTimeZone, formatInstant } from '../../time/format';
 import { resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { R8_COUNTS, sampleRecord, sampleRecordOf, seedEquipment } from '../../equipment/test-support';
@@ -115,11 +115,15 @@ describe('the big screen', () => {
     };
     act(() => void useAlarms.getState().add(alarm));
     const rows = [...screen.getByTestId('bs-ticker').querySelectorAll('li')].map((li) => li.textContent);
-    // Its time is its arrival in the browser's zone, as the events' times are.
+    // Its time is its arrival (it carries no instant), in the console's zone as the events' times are.
+    const zone = browserTimeZone();
     expect(rows[0]).toBe(
-      `${formatDateTime(alarm.receivedAt).slice(5)}Pump houseAI1 Tank level above the upper limit 4000: 4200 m`,
+      `${formatInstant(alarm.receivedAt, zone, 'en').slice(5)}Pump houseAI1 Tank level above the upper limit 4000: 4200 m`,
     );
-    expect(rows.slice(1).map((r) => r?.slice(0, 14))).toEqual(['01-05 15:00:00', '01-05 14:00:00']);
+    // The events' instants: 15:00 and 14:00 in Shanghai (sampleEvent), shown in the browser's zone.
+    expect(rows.slice(1).map((r) => r?.slice(0, 14))).toEqual(
+      [Date.UTC(2026, 0, 5, 7), Date.UTC(2026, 0, 5, 6)].map((at) => formatInstant(at, zone, 'en').slice(5)),
+    );
     expect(screen.getByTestId('bs-top').textContent).toContain('Pump house');
 
     // The live value follows the pushes, in the alarm colour above its limit.

@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../api/history';
+import { useTimeFormat } from '../../time/zone';
 import { toggleFullScreen, useIsFullScreen } from '../../shell/header/fullscreen';
 import type { SoundState } from './wall-sound';
 
@@ -25,6 +25,7 @@ import type { SoundState } from './wall-sound';
 export const BACK_PATH = '/system';
 
 function Clock() {
+  const time = useTimeFormat();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -32,7 +33,7 @@ function Clock() {
   }, []);
   return (
     <time className="bs-clock" dateTime={new Date(now).toISOString()}>
-      {formatDateTime(now)}
+      {time.format(now)}
     </time>
   );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveAlarm } from '../../alarms/store';
-import { formatDateTime } from '../../api/history';
 import type { UserEvent } from '../../api/history';
 import { MAX_TICKER, MAX_TOP, summariseAlarms, tickerItems, topAlarming } from './alarm-lists';
 
@@ -53,7 +52,7 @@ describe('the alarm ticker', () => {
     );
     expect(items.map((i) => i.text)).toEqual(['live 3', 'live 2', 'event 11', 'event 10']);
     expect(items.map((i) => i.live)).toEqual([true, true, false, false]);
-    expect(items[0]).toMatchObject({ name: 'Device SN0', level: -1, time: formatDateTime(READ_AT + 3) });
+    expect(items[0]).toMatchObject({ name: 'Device SN0', level: -1, at: READ_AT + 3 });
   });
 
   it('never holds more than MAX_TICKER, however many alarms come', () => {

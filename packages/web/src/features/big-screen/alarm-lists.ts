@@ -7,7 +7,6 @@
  * alarms in the period. Pure and bounded: however long the wall runs, each list is cut to its size.
  */
 import type { LiveAlarm } from '../../alarms/store';
-import { formatDateTime } from '../../api/history';
 import type { UserEvent } from '../../api/history';
 
 /** Alarms the ticker holds. */
@@ -18,10 +17,10 @@ export const MAX_TOP = 8;
 export interface TickerItem {
   readonly key: string;
   /**
-   * yyyy-MM-dd HH:mm:ss in the browser's time zone, as the events are read: an event's time, a
-   * live alarm's arrival (the server writes a pushed alarm's time in its own zone).
+   * When (epoch ms): an event's instant, a live alarm's (its arrival when an older server sent
+   * none); shown in the console's zone like every time.
    */
-  readonly time: string;
+  readonly at: number;
   readonly name: string;
   readonly text: string;
   /** -1 low, 1 high (a DI in alarm). */
@@ -84,7 +83,7 @@ export function tickerItems(
 ): TickerItem[] {
   const items: TickerItem[] = liveSince(live, readAt, max).map((a) => ({
     key: `live:${a.key}`,
-    time: formatDateTime(a.receivedAt),
+    at: a.at ?? a.receivedAt,
     name: a.name,
     text: describeLive(a),
     level: a.level,
@@ -94,7 +93,7 @@ export function tickerItems(
     if (items.length >= max) break;
     items.push({
       key: `event:${e.id}`,
-      time: e.time,
+      at: Date.parse(e.at),
       name: e.equipment.name,
       text: describeEvent(e),
       level: e.level ?? 1,

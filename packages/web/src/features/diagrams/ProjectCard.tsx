@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiagramKind, DiagramProject } from '../../api/diagrams';
-import { formatDateTime } from '../../api/history';
+import { useTimeFormat } from '../../time/zone';
 import { useDirectory } from '../../equipment/directory';
 import { isLanguage } from '../../i18n';
 
@@ -120,6 +120,7 @@ export default function ProjectCard({
   readonly onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const model = useModelName(project.equipType);
   const name = project.name;
   return (
@@ -190,7 +191,7 @@ export default function ProjectCard({
         </Typography.Text>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('diagrams.projects.card.updated', { at: formatDateTime(new Date(project.updatedAt)) })}
+        {t('diagrams.projects.card.updated', { at: time.format(project.updatedAt) })}
       </Typography.Text>
     </Card>
   );

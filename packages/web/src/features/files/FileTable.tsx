@@ -8,7 +8,7 @@ import type { TableColumnsType, TableProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '../../api/files';
-import { formatDateTime } from '../../api/history';
+import { useTimeFormat } from '../../time/zone';
 import { formatBytes } from '../history/export-stream';
 import type { FileViewProps } from './FileGrid';
 import { PAGE_SIZES, SORT_KEYS } from './layout';
@@ -35,6 +35,7 @@ export default function FileTable({
   empty,
 }: FileViewProps) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const columns = useMemo<TableColumnsType<FileEntry>>(() => {
     const sortOrder = (key: SortKey) => (layout.sortKey === key ? layout.sortOrder : null);
     return [
@@ -74,7 +75,7 @@ export default function FileTable({
         width: 170,
         sorter: true,
         sortOrder: sortOrder('updatedAt'),
-        render: (at: string) => formatDateTime(new Date(at)),
+        render: (at: string) => time.format(at),
       },
       {
         title: t('files.columns.uploader'),
@@ -100,7 +101,7 @@ export default function FileTable({
         ),
       },
     ];
-  }, [t, layout.sortKey, layout.sortOrder, writable, onPreview, onDownload, onDelete, uploaderOf]);
+  }, [t, time, layout.sortKey, layout.sortOrder, writable, onPreview, onDownload, onDelete, uploaderOf]);
 
   const change: TableProps<FileEntry>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort' && !Array.isArray(sorter)) {

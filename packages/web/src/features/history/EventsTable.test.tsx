@@ -1,14 +1,23 @@
 // @vitest-environment jsdom
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EquipmentEvent } from '../../api/events';
+import { useMe } from '../../session/me';
 import { installDomStubs } from '../../shell/test-support';
+import { resetTimeZone, showTimesInSiteZone } from '../../time/test-support';
 import EventsTable from './EventsTable';
 import { renderInApp } from './test-render';
 import { sampleEvent } from './test-support';
 
 beforeAll(installDomStubs);
-afterEach(cleanup);
+// The events' `at` are their `time` read in Asia/Shanghai (sampleEvent): shown in that zone, the
+// two agree whatever the test machine's own zone.
+beforeEach(() => showTimesInSiteZone('Asia/Shanghai'));
+afterEach(() => {
+  cleanup();
+  resetTimeZone();
+  useMe.getState().setMe(null);
+});
 
 const PUMP = { name: 'Pump house', unid: 'PUMP01' };
 const BOILER = { name: 'Boiler', unid: 'BOIL02' };
@@ -186,5 +195,12 @@ describe('events table', () => {
       ['2026-01-05 16:08:00', 'AI2 Pressure below the lower limit 1.2: 0.75 bar'],
     ]);
     expect(document.body.textContent).toContain('Showing the latest 2 of 2500 events');
+  });
+
+  it('shows the instants in the zone the user chose, not the server’s text', async () => {
+    // 16:09 in Shanghai is 03:09 in New York (EST, UTC-5, in January).
+    showTimesInSiteZone('America/New_York');
+    await renderInApp(<EventsTable items={EVENTS.slice(1, 2)} total={1} showKind={false} />, 'tc');
+    expect(cells()[0]?.[0]).toBe('2026/01/05 03:09:00');
   });
 });

@@ -1,19 +1,23 @@
 /**
  * /history: curves of one equipment's channels over a time range, its events, and the export.
- * `?id=<equipment id>` picks the equipment (the monitoring page links here); without it the
- * equipment selected on the monitoring page, else the first of the tree. The channels chosen for
- * an equipment are saved in the user's record (chartFilters) and come back on the next visit.
+ * The equipment is the console's selected device (the equipment store's, which the monitoring
+ * page shows too); with none selected, the first of the tree, shown without selecting it.
+ * `?id=<equipment id>` in this page's address (the map's pop-ups link here) selects that device
+ * once per visit, and the page writes the device it shows there while shown
+ * (features/equipment/device-in-address.ts). The channels chosen for an equipment are saved in the
+ * user's record (chartFilters) and come back on the next visit.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Empty, Flex, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { fetchEvents, fetchHistory, saveChartFilter } from '../../api/history';
 import type { HistorySeries } from '../../api/history';
 import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
+import { useDeviceInAddress } from '../equipment/device-in-address';
 import { useMe } from '../../session/me';
+import { useWhileShown } from '../../shell/views/shown';
 import EChart from './chart/EChart';
 import { historyOption } from './chart/history-option';
 import { devicesInTreeOrder } from './devices';
@@ -39,22 +43,19 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 export default function HistoryPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
 
   const { status } = useEquipmentLoaded();
   const tree = useDirectory((d) => d.tree);
   const entries = useDirectory((d) => d.entries);
   const selectedId = useEquipmentStore((s) => s.selectedId);
+  const choose = useEquipmentStore((s) => s.select);
   const devices = useMemo(() => devicesInTreeOrder(tree, entries), [tree, entries]);
 
-  const asked = Number(params.get('id'));
-  const equipmentId = Number.isSafeInteger(asked) && asked > 0 ? asked : null;
-  useEffect(() => {
-    if (equipmentId !== null || devices.length === 0) return;
-    const fallback = selectedId !== null && entries[selectedId] ? selectedId : devices[0]!.id;
-    setParams({ id: String(fallback) }, { replace: true });
-  }, [equipmentId, devices, selectedId, entries, setParams]);
-  const choose = useCallback((id: number) => setParams({ id: String(id) }), [setParams]);
+  // Hidden behind another page, it keeps its device (and reads nothing) until shown again.
+  const shownId = useWhileShown(
+    selectedId !== null && entries[selectedId] ? selectedId : (devices[0]?.id ?? null),
+  );
+  const equipmentId = useDeviceInAddress(choose, { mirror: shownId }) ?? shownId;
 
   const { record, error: recordFailure } = useRecordLoaded(equipmentId);
   const options = useMemo(() => (record ? channelOptions(record) : []), [record]);

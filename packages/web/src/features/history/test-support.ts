@@ -5,8 +5,16 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { EquipmentEvent } from '../../api/events';
 
-/** An analog high alarm on AI1 of equipment 1, at `at`; overrides set the rest. */
+/**
+ * An analog high alarm on AI1 of equipment 1, at `at`; overrides set the rest. Given a `time` (`yyyy-MM-dd HH:mm:ss` as the server writes it in its default zone,
+ * Asia/Shanghai) and no `at`, its `at` is that time's instant, so the two agree.
+ */
 export function sampleEvent(overrides: Partial<EquipmentEvent> & { readonly id: number }): EquipmentEvent {
+  const time = overrides.time;
+  const derived =
+    overrides.at === undefined && time !== undefined && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(time)
+      ? { at: new Date(`${time.replace(' ', 'T')}+08:00`).toISOString() }
+      : {};
   return {
     equipmentId: 1,
     kind: 'alarm',
@@ -20,6 +28,7 @@ export function sampleEvent(overrides: Partial<EquipmentEvent> & { readonly id: 
     userId: null,
     at: '2026-01-05T08:00:00.000Z',
     time: '2026-01-05 16:00:00',
+    ...derived,
     ...overrides,
   };
 }

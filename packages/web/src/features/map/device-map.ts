@@ -7,7 +7,7 @@
  */
 import type * as Leaflet from 'leaflet';
 import { colourDot, element } from '../../components/dom';
-import { monitoringTarget } from '../../equipment/links';
+import { historyTarget, monitoringTarget } from '../../equipment/links';
 import { bySpot, fanOffsets } from './gps';
 import type { Placed, Position } from './gps';
 import { drawGrid, tilelessMapOptions } from './map-grid';
@@ -93,7 +93,7 @@ function popupContent(device: MapDevice, text: PopupText): HTMLElement {
       'div',
       { style: { marginTop: '6px' } },
       link(`#${monitoringTarget(device.id)}`, text.openMonitoring),
-      link(`#/history?id=${device.id}`, text.openHistory),
+      link(`#${historyTarget(device.id)}`, text.openHistory),
     ),
   );
 }

@@ -1,6 +1,6 @@
 /**
- * An alarm's acknowledgement in the alarm list: who acknowledged it and when (on the browser's
- * clock, as the history shows instants), else an Acknowledge button for a user who may, else
+ * An alarm's acknowledgement in the alarm list: who acknowledged it and when (in the zone every
+ * time of the console shows in, as the alarm's own time beside it), else an Acknowledge button for a user who may, else
  * "Not acknowledged".
  */
 import { CheckCircleOutlined } from '@ant-design/icons';
@@ -8,7 +8,7 @@ import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlarmAck } from '../../api/events';
-import { formatDateTime } from '../../api/history';
+import { useTimeFormat } from '../../time/zone';
 
 export default function AlarmAckCell({
   ack,
@@ -19,6 +19,7 @@ export default function AlarmAckCell({
   readonly onAcknowledge: (() => Promise<unknown>) | null;
 }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const [busy, setBusy] = useState(false);
   if (ack) {
     // Two short lines: the column stays narrow enough for the message beside it.
@@ -28,7 +29,7 @@ export default function AlarmAckCell({
           {t('monitoring.alarms.acknowledged')}
         </Tag>
         <div style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
-          {t('monitoring.alarms.ackBy', { name: ack.userName, time: formatDateTime(new Date(ack.at)) })}
+          {t('monitoring.alarms.ackBy', { name: ack.userName, time: time.format(ack.at) })}
         </div>
       </div>
     );

@@ -17,6 +17,7 @@ import { mockFetch, sampleMe } from '../../session/test-support';
 import type { RecordedRequest } from '../../session/test-support';
 import { installDomStubs } from '../../shell/test-support';
 import { eventsReply, sampleEvent } from '../history/test-support';
+import { browserTimeZone, formatInstant } from '../../time/format';
 import AlarmList from './AlarmList';
 import { renderWithApp } from './test-render';
 
@@ -79,12 +80,10 @@ const withIds = (events: EquipmentEvent[]): EquipmentEvent[] =>
 const ackCells = (): Element[] =>
   [...document.querySelectorAll('.ant-table-row')].map((row) => row.querySelectorAll('.ant-table-cell')[6]!);
 const ACK = { userId: 7, userName: 'Wang Operator', at: new Date(NOW - 30 * MINUTE).toISOString() };
-/** yyyy-MM-dd HH:mm:ss on the browser's clock, as the list shows an instant. */
-const local = (iso: string): string => {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-};
+/** An instant as the list shows it by default: in the browser's zone, in English. */
+const local = (iso: string): string => formatInstant(iso, browserTimeZone(), 'en');
+/** A stored alarm's time as the list shows it (its `at`, not the server's `time` text). */
+const shown = (id: number): string => local(EVENTS.find((e) => e.id === id)!.at);
 
 /** The Boiler's AI2 above its upper limit, pushed now with the server's `text`. */
 function pushAlarm(text: string) {
@@ -133,7 +132,7 @@ describe('alarm list', () => {
     expect(rows()).toEqual([
       // Worded from the events' fields in the user's language, not the server's text.
       [
-        't-1',
+        shown(1),
         'Pump house',
         'AI1',
         'Above the upper limit',
@@ -141,14 +140,14 @@ describe('alarm list', () => {
         'AI1 Tank level above the upper limit 4.5: 4.6 m',
       ],
       [
-        't-3',
+        shown(3),
         'Boiler',
         'AI2',
         'Below the lower limit',
         '0.25',
         'AI2 Pressure below the lower limit 0.5: 0.25 bar',
       ],
-      ['t-4', 'Boiler', 'DI1', 'Alarm', '1', 'DI1 Door in alarm'],
+      [shown(4), 'Boiler', 'DI1', 'Alarm', '1', 'DI1 Door in alarm'],
     ]);
     // Read once, for the 24 hours up to now.
     expect(calls).toHaveLength(1);
@@ -164,7 +163,7 @@ describe('alarm list', () => {
     await waitFor(() => expect(rows()).toHaveLength(4), SLOW);
     // The Boiler's record is not in: the server's text stands.
     expect(rows()[0]).toEqual(['t-new', 'Boiler', 'AI2', 'Above the upper limitNew', '7.5', 'pushed now']);
-    expect(rows().map((r) => r[0])).toEqual(['t-new', 't-1', 't-3', 't-4']);
+    expect(rows().map((r) => r[0])).toEqual(['t-new', shown(1), shown(3), shown(4)]);
   });
 
   it("words a pushed alarm from its equipment's record, in the user's language", async () => {
@@ -211,9 +210,9 @@ describe('alarm list', () => {
     await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
     // One minute on, the DI alarm is exactly 24 hours old: still in.
     act(() => vi.advanceTimersByTime(MINUTE));
-    expect(rows().map((r) => r[0])).toEqual(['t-1', 't-3', 't-4']);
+    expect(rows().map((r) => r[0])).toEqual([shown(1), shown(3), shown(4)]);
     act(() => vi.advanceTimersByTime(MINUTE));
-    expect(rows().map((r) => r[0])).toEqual(['t-1', 't-3']);
+    expect(rows().map((r) => r[0])).toEqual([shown(1), shown(3)]);
     // The list is not read again for that.
     expect(calls).toHaveLength(1);
   });
@@ -296,7 +295,7 @@ describe('alarm list', () => {
       return button!;
     }, SLOW);
     act(() => ok.click());
-    await waitFor(() => expect(rows().map((r) => r[0])).toEqual(['t-3', 't-4']), SLOW);
+    await waitFor(() => expect(rows().map((r) => r[0])).toEqual([shown(3), shown(4)]), SLOW);
     expect(cleared).toEqual({ ids: [1] });
     // Nothing acknowledged is left: nothing to clear.
     await waitFor(() => expect(clear.disabled).toBe(true), SLOW);

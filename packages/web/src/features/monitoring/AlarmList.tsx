@@ -31,9 +31,13 @@ import { canOperate } from '../../equipment/rights';
 import { usePoint } from '../../routes/points';
 import AlarmAckCell from './AlarmAckCell';
 import { formatValue } from './format';
+import { useTimeFormat } from '../../time/zone';
 
 export interface AlarmRow {
   readonly key: string;
+  /** When it was raised (epoch ms), or null for a pushed alarm of an older server. */
+  readonly at: number | null;
+  /** The server's own text of the time (its zone, no zone named): shown only when `at` is null. */
   readonly time: string;
   readonly device: string;
   readonly unid: string;
@@ -88,6 +92,7 @@ export function mergeAlarmRows(
     )
     .map<AlarmRow>((a) => ({
       key: `live-${a.key}`,
+      at: a.at ?? null,
       time: a.time,
       device: a.name,
       unid: a.unid,
@@ -105,6 +110,7 @@ export function mergeAlarmRows(
     .filter((e) => e.kind === 'alarm' && !(Date.parse(e.at) < since) && kept(e.id))
     .map<AlarmRow>((e) => ({
       key: `event-${e.id}`,
+      at: Date.parse(e.at),
       time: e.time,
       device: e.equipment?.name ?? '',
       unid: e.equipment?.unid ?? '',
@@ -132,6 +138,7 @@ function useClock(stepMs: number): number {
 
 export default function AlarmList({ selectedId }: { readonly selectedId: number | null }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const [scope, setScope] = useState<'device' | 'all'>('all');
   const deviceId = scope === 'device' ? selectedId : null;
   const unid = useDirectory((d) => (deviceId === null ? null : (d.entries[deviceId]?.unid ?? null)));
@@ -213,7 +220,14 @@ export default function AlarmList({ selectedId }: { readonly selectedId: number 
         : t('monitoring.alarms.high');
 
   const columns: TableColumnsType<AlarmRow> = [
-    { title: t('monitoring.alarms.time'), dataIndex: 'time', width: 170 },
+    {
+      title: t('monitoring.alarms.time'),
+      key: 'time',
+      width: 170,
+      render: (_: unknown, row) => (
+        <span data-testid="alarm-time">{row.at === null ? row.time : time.format(row.at)}</span>
+      ),
+    },
     ...(deviceId === null
       ? [{ title: t('monitoring.alarms.device'), dataIndex: 'device', width: 160, ellipsis: true }]
       : []),

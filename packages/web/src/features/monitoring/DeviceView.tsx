@@ -17,6 +17,7 @@ import { loadRecord } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { usePoint } from '../../routes/points';
 import { useMe } from '../../session/me';
+import { useTimeFormat } from '../../time/zone';
 import { hasCameraRight } from '../cameras/access';
 import AoPanel from './AoPanel';
 import DoPanel from './DoPanel';
@@ -66,6 +67,7 @@ export default function DeviceView({
   readonly initialTab?: DeviceTab;
 }) {
   const { t, i18n } = useTranslation();
+  const time = useTimeFormat();
   const record = useRecord(id);
   const live = useEquipmentStore((s) => s.live[id]);
   const flags = useEquipmentStore((s) => s.flags[id]);
@@ -216,12 +218,15 @@ export default function DeviceView({
           </Typography.Text>
           <Typography.Text type="secondary">
             {state.time
-              ? t('monitoring.device.updated', { time: state.time })
+              ? t('monitoring.device.updated', {
+                  // The instant in the console's zone; an older server's own text without one.
+                  time: state.readAt === undefined ? state.time : time.format(state.readAt),
+                })
               : t('monitoring.device.notYet')}
           </Typography.Text>
           {permission?.until && (
             <Typography.Text type="secondary">
-              {t('monitoring.device.sharedUntil', { time: new Date(permission.until).toLocaleString() })}
+              {t('monitoring.device.sharedUntil', { time: time.format(permission.until) })}
             </Typography.Text>
           )}
           {!canConfigure(permission) && (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
 import { deviceEntry as entry, loadTreeStore as loadStore } from '../../equipment/test-support';
@@ -127,5 +127,66 @@ describe('monitoring page: a device named in the location', () => {
     renderWithApp(<MonitoringPage />, '/Equips?id=99');
     expect(await screen.findByText('That equipment is not in your list.', {}, SLOW)).toBeTruthy();
     expect(useEquipmentStore.getState().selectedId).toBeNull();
+  });
+});
+
+describe('monitoring page on a narrow screen (issue 27 item 11)', () => {
+  const view = () => document.querySelector('[data-page="MonitoringPage"]')?.getAttribute('data-narrow-view');
+  const scrollTo = vi.fn();
+  let wide: { innerWidth: number; scrollTo: typeof window.scrollTo };
+  beforeEach(() => {
+    wide = { innerWidth: window.innerWidth, scrollTo: window.scrollTo };
+    Object.assign(window, { innerWidth: 375, scrollTo });
+    scrollTo.mockClear();
+  });
+  afterEach(() => Object.assign(window, wide));
+
+  it('shows a tapped device in the tree’s place, at the top; back (or the phone’s back) shows the tree', async () => {
+    withDeviceRead(3);
+    const { router } = renderWithApp(<MonitoringPage />);
+    expect(view()).toBe('tree');
+    expect(screen.queryByTestId('monitoring-back')).toBeNull();
+
+    fireEvent.click(screen.getByText('Gate'));
+    await waitFor(() => expect(view()).toBe('detail'), SLOW);
+    expect(useEquipmentStore.getState().selectedId).toBe(3);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    // An entry of the browser's history of its own, so the phone's back gesture returns.
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(router.state.location.pathname).toBe('/Equips');
+
+    fireEvent.click(screen.getByTestId('monitoring-back'));
+    await waitFor(() => expect(view()).toBe('tree'), SLOW);
+    expect(router.state.historyAction).toBe('POP');
+    // The selection stays, marked in the tree.
+    expect(useEquipmentStore.getState().selectedId).toBe(3);
+
+    // The phone's back gesture after a tap does the same.
+    fireEvent.click(screen.getByText('Gate'));
+    await waitFor(() => expect(view()).toBe('detail'), SLOW);
+    act(() => void router.navigate(-1));
+    await waitFor(() => expect(view()).toBe('tree'), SLOW);
+  });
+
+  it('opens the device the address names (the map, the search) in place of the tree', async () => {
+    withDeviceRead(3);
+    const { router } = renderWithApp(<MonitoringPage />, '/Equips?id=3');
+    await waitFor(() => expect(view()).toBe('detail'), SLOW);
+    expect(useEquipmentStore.getState().selectedId).toBe(3);
+    // In the address's entry's place: back goes to the tree, not past it.
+    expect(router.state.historyAction).toBe('REPLACE');
+    fireEvent.click(screen.getByTestId('monitoring-back'));
+    await waitFor(() => expect(view()).toBe('tree'), SLOW);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/Equips');
+    expect(useEquipmentStore.getState().selectedId).toBe(3);
+  });
+
+  it('shows tree and panel side by side from 992 px', () => {
+    Object.assign(window, { innerWidth: 992 });
+    withDeviceRead(3);
+    renderWithApp(<MonitoringPage />);
+    fireEvent.click(screen.getByText('Gate'));
+    expect(view()).toBeNull();
+    expect(screen.queryByTestId('monitoring-back')).toBeNull();
   });
 });

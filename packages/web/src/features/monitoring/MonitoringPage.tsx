@@ -1,18 +1,18 @@
 /**
  * /Equips, the home of a signed-in user: the equipment tree with its counters and search at the
  * left, the selected device's channels (or a group's devices with all their values) and the alarms
- * of the last 24 hours at the right. Values
- * arrive over the live channel; nothing here polls.
+ * of the last 24 hours at the right; on a narrow screen the tree, or the opened panel in its place
+ * (narrow-detail.ts). Values arrive over the live channel; nothing here polls.
  */
-import { App, Card, Empty, Space } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Space } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
-import { useDirectory } from '../../equipment/directory';
 import { useEquipmentStore } from '../../equipment/store';
 import { confirmDiscard, hasUnsavedChanges } from '../configure/unsaved';
 import { installLive } from '../../live/service';
 import AddEquipmentButton from '../equipment/AddEquipmentButton';
+import { useDeviceInAddress } from '../equipment/device-in-address';
 import RedeemButton from '../sharing/RedeemButton';
 import AlarmList from './AlarmList';
 import DeviceView from './DeviceView';
@@ -20,7 +20,8 @@ import FilteredTree from './FilteredTree';
 import GroupView from './GroupView';
 import LiveIndicator from './LiveIndicator';
 import './monitoring.css';
-import { useEquipmentLoaded } from '../../equipment/use-equipment';
+import { useNarrowDetail } from './narrow-detail';
+import type { OpenHow } from './narrow-detail';
 
 // The application root installs the live channel too; this keeps the page whole on its own
 // (installLive is idempotent, and the lifecycle runs a late registration at once).
@@ -34,46 +35,62 @@ function leaveDevice(leave: () => void): void {
 
 export default function MonitoringPage() {
   const { t } = useTranslation();
-  const { status } = useEquipmentLoaded();
   const selectedId = useEquipmentStore((s) => s.selectedId);
   const select = useEquipmentStore((s) => s.select);
+  const detail = useNarrowDetail();
+  const { show: showDetail, back } = detail;
   // A group shown with all its devices' values, in place of the selected device.
   const [groupKey, setGroupKey] = useState<string | null>(null);
   // Leaving the device shown (another device, a group) asks first when its forms hold changes.
-  const onSelect = useCallback(
-    (id: number) => {
-      if (id === useEquipmentStore.getState().selectedId && groupKey === null) return;
+  const choose = useCallback(
+    (id: number, how: OpenHow) => {
+      if (id === useEquipmentStore.getState().selectedId && groupKey === null) {
+        showDetail(how);
+        return;
+      }
       leaveDevice(() => {
         setGroupKey(null);
         select(id);
+        showDetail(how);
       });
     },
-    [select, groupKey],
+    [select, groupKey, showDetail],
   );
-  const openGroup = useCallback((key: string) => leaveDevice(() => setGroupKey(key)), []);
-  const closeGroup = useCallback(() => setGroupKey(null), []);
-  const entries = useDirectory((d) => d.entries);
-  const { message } = App.useApp();
-  const { pathname, key: visit } = useLocation();
-  const [params] = useSearchParams();
+  const onSelect = useCallback((id: number) => choose(id, 'push'), [choose]);
+  const openGroup = useCallback(
+    (key: string) =>
+      leaveDevice(() => {
+        setGroupKey(key);
+        showDetail('push');
+      }),
+    [showDetail],
+  );
+  const closeGroup = useCallback(() => {
+    setGroupKey(null);
+    if (detail.open) back();
+  }, [detail.open, back]);
   // `?id=` (from the map, the header search or a shared link) selects that device once the tree
-  // is in, once per visit: the page stays cached, so only its own location counts, and a later
-  // click in the tree is not undone by a reload of the tree.
-  const wanted = pathname === '/Equips' ? params.get('id') : null;
-  const handled = useRef<string | null>(null);
-  useEffect(() => {
-    if (wanted === null || status !== 'ready' || handled.current === visit) return;
-    handled.current = visit;
-    const id = Number(wanted);
-    if (Number.isSafeInteger(id) && entries[id]) onSelect(id);
-    else void message.warning(t('monitoring.device.notFound'));
-  }, [wanted, visit, status, entries, onSelect, message, t]);
+  // is in, once per visit of this page (features/equipment/device-in-address.ts).
+  useDeviceInAddress(useCallback((id: number) => choose(id, 'replace'), [choose]));
 
-  // The session's start loads the equipment; this covers a page shown before that ran.
+  const panel =
+    groupKey !== null ? (
+      <GroupView key={groupKey} groupKey={groupKey} onSelect={onSelect} onClose={closeGroup} />
+    ) : selectedId === null ? (
+      <Card size="small" extra={<LiveIndicator />} title={t('monitoring.title')}>
+        <Empty description={t('monitoring.device.select')} />
+      </Card>
+    ) : (
+      <DeviceView key={selectedId} id={selectedId} />
+    );
 
   return (
-    <div className="monitoring-page" data-page="MonitoringPage">
-      <Card size="small" styles={{ body: { padding: 8 } }}>
+    <div
+      className="monitoring-page"
+      data-page="MonitoringPage"
+      {...(detail.narrow ? { 'data-narrow-view': detail.open ? 'detail' : 'tree' } : {})}
+    >
+      <Card size="small" className="monitoring-tree" styles={{ body: { padding: 8 } }}>
         <FilteredTree
           texts={{
             search: t('monitoring.tree.search'),
@@ -93,15 +110,12 @@ export default function MonitoringPage() {
         />
       </Card>
       <Space orientation="vertical" size="middle" style={{ width: '100%', minWidth: 0 }}>
-        {groupKey !== null ? (
-          <GroupView key={groupKey} groupKey={groupKey} onSelect={onSelect} onClose={closeGroup} />
-        ) : selectedId === null ? (
-          <Card size="small" extra={<LiveIndicator />} title={t('monitoring.title')}>
-            <Empty description={t('monitoring.device.select')} />
-          </Card>
-        ) : (
-          <DeviceView key={selectedId} id={selectedId} />
-        )}
+        {detail.open ? (
+          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="monitoring-back">
+            {t('monitoring.backToTree')}
+          </Button>
+        ) : null}
+        <div className="monitoring-detail">{panel}</div>
         <AlarmList selectedId={selectedId} />
       </Space>
     </div>

@@ -12,9 +12,9 @@ import { NoticeImage } from '@fieldlink/protocol';
 import { deleteAnnouncement, listAdminAnnouncements, noticeKeys, postAnnouncement } from '../../api/notices';
 import type { AdminAnnouncementEntry } from '../../api/notices';
 import { queryClient } from '../../app/query-client';
-import { localeOf } from '../account/settings';
 import { useTenantChoices } from '../admin/apps/tenant-scope';
 import { PAGE_SIZE } from './lists';
+import { useTimeFormat } from '../../time/zone';
 
 interface PostValues {
   title: string;
@@ -118,7 +118,8 @@ function PostForm() {
 }
 
 export default function AdminNoticesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const { message } = App.useApp();
   const [current, setCurrent] = useState(1);
   const page = { offset: (current - 1) * PAGE_SIZE, limit: PAGE_SIZE };
@@ -141,7 +142,7 @@ export default function AdminNoticesPage() {
       key: 'at',
       title: t('notices.list.time'),
       width: 180,
-      render: (_, a) => new Date(a.at).toLocaleString(localeOf(i18n.language)),
+      render: (_, a) => time.format(a.at),
     },
     { key: 'title', title: t('notices.list.title'), dataIndex: 'title' },
     {

@@ -9,9 +9,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeKind } from '../../api/notices';
-import { localeOf } from '../account/settings';
 import { markKindRead, markNoticesRead, PAGE_SIZE } from './lists';
 import type { usePaging } from './lists';
+import { useTimeFormat } from '../../time/zone';
 
 interface Row {
   readonly id: number;
@@ -35,7 +35,8 @@ interface Props<T extends Row> {
 
 export default function NoticeListCard<T extends Row>(props: Props<T>) {
   const { kind, title, intro, testId, list, paging, columns, expanded } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const { message } = App.useApp();
   const failed = (error: unknown) =>
     void message.error(t('notices.list.actionError', { message: (error as Error).message }));
@@ -44,7 +45,7 @@ export default function NoticeListCard<T extends Row>(props: Props<T>) {
     key: 'at',
     title: t('notices.list.time'),
     width: 180,
-    render: (_, row) => new Date(row.at).toLocaleString(localeOf(i18n.language)),
+    render: (_, row) => time.format(row.at),
   };
   const stateColumn: TableColumnsType<T>[number] = {
     key: 'state',

@@ -4,29 +4,14 @@
  * the table's rows, one per device and channel.
  */
 import type { ReportDeviceRow } from '../../api/reports';
+import { wallClock } from '../../time/format';
 
 export type ChannelStats = ReportDeviceRow['channels'][number];
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** 'yyyy-MM-dd HH:mm' of an ISO instant in `timeZone`. */
+/** 'yyyy-MM-dd HH:mm' of an ISO instant in `timeZone` ('' for no instant). */
 export function zonedMinute(instant: string, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(new Date(instant))) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const p = wallClock(instant, timeZone);
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : '';
 }
 
 /** At most `digits` decimals, no trailing zeros. */

@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../api/equipment';
 import { removeGrant } from '../../api/sharing';
 import type { Grant } from '../../api/sharing';
-import { localeOf } from '../account/settings';
 import GrantEditDialog from './GrantEditDialog';
 import { useModifySharing } from './lists';
 import type { NewestFirst } from './lists';
 import SharingListCard from './SharingListCard';
+import { useTimeFormat } from '../../time/zone';
 
 interface Props {
   readonly record: Equipment;
@@ -25,8 +25,8 @@ interface Props {
 }
 
 export default function GrantList({ record, isHost, grants }: Props) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const modify = useModifySharing(record.id);
   const [editing, setEditing] = useState<Grant | null>(null);
   const yesNo = (value: boolean) => (value ? t('sharing.yes') : t('sharing.no'));
@@ -47,8 +47,7 @@ export default function GrantList({ record, isHost, grants }: Props) {
     {
       key: 'until',
       title: t('sharing.grants.columns.until'),
-      render: (_, g) =>
-        g.expiresAt === null ? t('sharing.grants.noEnd') : new Date(g.expiresAt).toLocaleString(locale),
+      render: (_, g) => (g.expiresAt === null ? t('sharing.grants.noEnd') : time.format(g.expiresAt)),
     },
     {
       key: 'state',

@@ -10,8 +10,8 @@ import type { Equipment, Permission } from '../../api/equipment';
 import { giveUpAccess } from '../../api/sharing';
 import { refreshEquipment } from '../../equipment/loading';
 import { useEquipmentStore } from '../../equipment/store';
-import { localeOf } from '../account/settings';
 import { sharingErrorText, tierOf } from './access';
+import { useTimeFormat } from '../../time/zone';
 
 interface Props {
   readonly record: Equipment;
@@ -19,7 +19,8 @@ interface Props {
 }
 
 export default function MyAccess({ record, permission }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const tier = tierOf(permission);
@@ -76,9 +77,7 @@ export default function MyAccess({ record, permission }: Props) {
           {
             key: 'until',
             label: t('sharing.grants.columns.until'),
-            children: permission.until
-              ? new Date(permission.until).toLocaleString(localeOf(i18n.language))
-              : t('sharing.grants.noEnd'),
+            children: permission.until ? time.format(permission.until) : t('sharing.grants.noEnd'),
           },
         ]}
       />

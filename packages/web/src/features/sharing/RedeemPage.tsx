@@ -7,13 +7,13 @@
 import { ShareAltOutlined } from '@ant-design/icons';
 import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { usePageParams } from '../../shell/views/page-params';
 import RedeemForm from './RedeemForm';
 import { codeProblem } from './redeem';
 
 export default function RedeemPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params] = usePageParams();
   const code = params.get('code')?.trim() ?? '';
   // A link's code is shown as it came; one that is no code at all may be corrected.
   const fromLink = code !== '' && codeProblem(code) === null;

@@ -10,11 +10,11 @@ import type { Equipment } from '../../api/equipment';
 import { revokeShareCode } from '../../api/sharing';
 import type { Grant, ShareCodeEntry } from '../../api/sharing';
 import { useMe } from '../../session/me';
-import { localeOf } from '../account/settings';
 import { codeState } from './access';
 import type { CodeState } from './access';
 import { useModifySharing, useShareCodes } from './lists';
 import SharingListCard from './SharingListCard';
+import { useTimeFormat } from '../../time/zone';
 
 const STATE_COLORS: Readonly<Record<CodeState, string>> = {
   active: 'success',
@@ -31,14 +31,13 @@ interface Props {
 }
 
 export default function ShareCodeList({ record, isHost, grants }: Props) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation();
+  const { format } = useTimeFormat();
   const myId = useMe((s) => s.me?.id);
   const codes = useShareCodes(record.id, true);
   const modify = useModifySharing(record.id);
   const now = Date.now();
-  const time = (iso: string | null) =>
-    iso === null ? t('sharing.codes.noEnd') : new Date(iso).toLocaleString(locale);
+  const time = (iso: string | null) => (iso === null ? t('sharing.codes.noEnd') : format(iso));
   const yesNo = (value: boolean) => (value ? t('sharing.yes') : t('sharing.no'));
 
   const issuer = (userId: number): string => {

@@ -8,6 +8,7 @@ import type { RecordedRequest, Reply } from '../../session/test-support';
 import { clickButton } from '../auth/test-render';
 import { CODE, createdCode, granteePermission, OWNER, renderTab, SLOW } from './test-support';
 import type { Permission } from '../../api/equipment';
+import { browserTimeZone, formatInstant } from '../../time/format';
 
 const TIER_NAMES = en.tiers;
 
@@ -146,7 +147,7 @@ describe('the new code', { timeout: 30_000 }, () => {
     const qr = screen.getByTestId('share-qr');
     expect(qr.querySelector('svg path')).toBeTruthy();
     expect(result.textContent).toContain(en.result.once);
-    expect(result.textContent).toContain(new Date('2026-01-12T08:00:00.000Z').toLocaleString('en'));
+    expect(result.textContent).toContain(formatInstant('2026-01-12T08:00:00.000Z', browserTimeZone(), 'en'));
   });
 
   it("shows the server's refusal to share more than the user holds, in the user's words", async () => {

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment, Permission } from '../../api/equipment';
 import { createShareCode } from '../../api/sharing';
 import type { ShareCode, ShareLevel } from '../../api/sharing';
-import { localeOf } from '../account/settings';
 import { useUnsavedChanges } from '../configure/unsaved';
 import { sharingErrorText, tiersWithin } from './access';
 import {
@@ -22,6 +21,7 @@ import {
 import type { ShareFormValues } from './share-form';
 import ShareResult from './ShareResult';
 import type { MessageKey } from '../../i18n';
+import { useTimeFormat } from '../../time/zone';
 
 interface Props {
   readonly record: Equipment;
@@ -77,7 +77,8 @@ interface FormProps {
 }
 
 function ShareForm({ record, permission, isHost, onCancel, onCreated }: FormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const [form] = Form.useForm<ShareFormValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -151,7 +152,7 @@ function ShareForm({ record, permission, isHost, onCancel, onCreated }: FormProp
         extra={
           permission.until
             ? t('sharing.dialog.granteeNote', {
-                time: new Date(permission.until).toLocaleString(localeOf(i18n.language)),
+                time: time.format(permission.until),
               })
             : t('sharing.dialog.permanentNote')
         }

@@ -7,8 +7,8 @@ import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Flex, QRCode, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ShareCode } from '../../api/sharing';
-import { localeOf } from '../account/settings';
 import { groupCode } from './access';
+import { useTimeFormat } from '../../time/zone';
 
 interface Props {
   readonly code: ShareCode;
@@ -20,8 +20,8 @@ interface Props {
 const QR_COLORS = { color: '#000000', bgColor: '#ffffff' } as const;
 
 export default function ShareResult({ code, onDone, onAnother }: Props) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const copyButton = (label: string) => [
     <span key="copy">
       <CopyOutlined /> {label}
@@ -87,9 +87,7 @@ export default function ShareResult({ code, onDone, onAnother }: Props) {
               {
                 key: 'expires',
                 label: t('sharing.result.expires'),
-                children: code.expiresAt
-                  ? new Date(code.expiresAt).toLocaleString(locale)
-                  : t('sharing.result.noEnd'),
+                children: code.expiresAt ? time.format(code.expiresAt) : t('sharing.result.noEnd'),
               },
               ...(code.camera || code.slaves
                 ? [

@@ -10,6 +10,7 @@ import { errorReply } from '../../session/test-support';
 import type { RecordedRequest, Routes } from '../../session/test-support';
 import { clickButton } from '../auth/test-render';
 import { confirmWith, findMessage, granteePermission, OWNER, renderTab, SLOW } from './test-support';
+import { browserTimeZone, formatInstant } from '../../time/format';
 
 const EMPTY = { body: { items: [], total: 0 } };
 
@@ -65,7 +66,7 @@ describe('the Sharing tab by rights', { timeout: 30_000 }, () => {
     renderTab(granteePermission({}, '2099-02-01T00:00:00.000Z'));
     const mine = screen.getByTestId('my-access');
     expect(mine.textContent).toContain(en.tiers.read);
-    expect(mine.textContent).toContain(new Date('2099-02-01T00:00:00.000Z').toLocaleString('en'));
+    expect(mine.textContent).toContain(formatInstant('2099-02-01T00:00:00.000Z', browserTimeZone(), 'en'));
     expect(screen.queryByTestId('open-share')).toBeNull();
     expect(screen.getByText(en.tab.noShare)).toBeTruthy();
   });

@@ -16,6 +16,7 @@ import { directory } from '../../equipment/directory';
 import { loadEquipment } from '../../equipment/loading';
 import { describeError } from '../auth/errors';
 import type { MessageKey } from '../../i18n';
+import { formatTime } from '../../time/zone';
 
 /** The i18n key of what is wrong with a typed code, or null when it may be sent. */
 export function codeProblem(value: string | undefined): MessageKey | null {
@@ -58,7 +59,7 @@ export function redeemedText(redeemed: Redeemed, t: TFunction): string {
     tier,
   });
   const until = redeemed.expiresAt
-    ? t('sharing.redeem.until', { time: new Date(redeemed.expiresAt).toLocaleString() })
+    ? t('sharing.redeem.until', { time: formatTime(redeemed.expiresAt) })
     : t('sharing.redeem.permanent');
   return t('sharing.redeem.joined', { what, until });
 }

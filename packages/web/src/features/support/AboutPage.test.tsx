@@ -6,6 +6,7 @@ import { useSession } from '../../session/store';
 import { mockFetch } from '../../session/test-support';
 import AboutPage from './AboutPage';
 import { renderPage, signedIn } from './test-support';
+import { browserTimeZone, formatInstant } from '../../time/format';
 
 const WAIT = { timeout: 8000 };
 const rows = () => [...document.querySelectorAll('[data-testid="licenses"] tr.ant-table-row')];
@@ -56,7 +57,7 @@ describe('about', () => {
     expect(screen.getByText('Acme Water')).toBeTruthy();
     expect(screen.getByText('0.1.0')).toBeTruthy();
     expect(screen.getByText('abc1234')).toBeTruthy();
-    expect(screen.getByText(new Date('2026-01-05T08:00:00.000Z').toLocaleString('en'))).toBeTruthy();
+    expect(screen.getByText(formatInstant('2026-01-05T08:00:00.000Z', browserTimeZone(), 'en'))).toBeTruthy();
 
     await waitFor(() => expect(names()).toEqual(['antd', 'dayjs', 'react', 'zod']), WAIT);
     expect(

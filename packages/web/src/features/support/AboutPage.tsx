@@ -12,9 +12,9 @@ import { fetchLicenses } from '../../api/licenses';
 import type { BundledPackage } from '../../api/licenses';
 import { buildInfo } from '../../app/build-info';
 import { useBranding } from '../../branding/store';
-import { localeOf } from '../account/settings';
 import { searchWords } from './guide';
 import './support.css';
+import { useTimeFormat } from '../../time/zone';
 
 /** The packages whose name or licence holds every word. */
 function filterPackages(packages: readonly BundledPackage[], query: string): BundledPackage[] {
@@ -95,7 +95,8 @@ function Licenses() {
 }
 
 export default function AboutPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const appTitle = useBranding((b) => b.appTitle);
   const build = buildInfo();
   const builtAt = build === null ? null : new Date(build.builtAt);
@@ -113,7 +114,7 @@ export default function AboutPage() {
           <Descriptions.Item label={t('support.about.builtAt')}>
             {builtAt === null || Number.isNaN(builtAt.getTime())
               ? t('support.about.unknown')
-              : builtAt.toLocaleString(localeOf(i18n.language))}
+              : time.format(builtAt)}
           </Descriptions.Item>
         </Descriptions>
       </Card>

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { feedbackKeys, listFeedback, markFeedbackRead } from '../../api/feedback';
 import type { FeedbackEntry, FeedbackPage } from '../../api/feedback';
 import { queryClient } from '../../app/query-client';
-import { localeOf } from '../account/settings';
 import { errorLogText } from './error-log-attachment';
 import './support.css';
+import { useTimeFormat } from '../../time/zone';
 
 const PAGE_SIZE = 20;
 /** The text column shows this much of each; the row opens to all of it. */
@@ -51,7 +51,8 @@ function Details({ entry }: { readonly entry: FeedbackEntry }) {
 }
 
 export default function AdminFeedbackPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const { message } = App.useApp();
   const [current, setCurrent] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -79,7 +80,7 @@ export default function AdminFeedbackPage() {
       key: 'at',
       title: t('support.admin.time'),
       width: 180,
-      render: (_, f) => new Date(f.at).toLocaleString(localeOf(i18n.language)),
+      render: (_, f) => time.format(f.at),
     },
     {
       key: 'user',

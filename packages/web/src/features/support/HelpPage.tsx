@@ -10,7 +10,7 @@ import { Alert, Button, Card, Empty, Input, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { usePageParams } from '../../shell/views/page-params';
 import guideText from '../../../../../docs/console.md?raw';
 import { useDebounced } from '../../components/use-debounced';
 import { buildGuide, pageOf, searchGuide, searchWords } from './guide';
@@ -52,7 +52,7 @@ function Section({ section, marks }: { readonly section: GuideSection; readonly 
 
 export default function HelpPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageParams();
   const section = params.get(SECTION_PARAM);
   const [text, setText] = useState('');
   const settled = useDebounced(text, SEARCH_SETTLE_MS);

@@ -6,7 +6,7 @@ export default {
     binding: 'Phone and e-mail',
     alarm: 'Alarm sound',
     quietHours: 'Quiet hours',
-    language: 'Language',
+    language: 'Language and time',
   },
   profile: {
     userName: 'User name',
@@ -93,6 +93,13 @@ export default {
   },
   language: {
     label: 'Console language',
+  },
+  timeZone: {
+    label: 'Times shown in',
+    help: "Every time in the console (alarms, events, notices, share expiry …) shows in this zone. Equipment has no zone of its own: the site's zone is the server's (TIME_ZONE).",
+    browser: "This browser's zone: {{zone}}",
+    site: "The site's zone: {{zone}}",
+    now: 'Now: {{time}} ({{zone}})',
   },
   actions: {
     save: 'Save',

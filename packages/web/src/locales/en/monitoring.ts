@@ -1,5 +1,7 @@
 export default {
   title: 'Monitoring',
+  /** On a narrow screen, from a device's panel back to the tree. */
+  backToTree: 'Equipment list',
   counters: { total: 'Total', online: 'Online', offline: 'Offline', alarm: 'Alarm' },
   tree: {
     search: 'Search name or serial number',

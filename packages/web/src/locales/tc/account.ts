@@ -6,7 +6,7 @@ export default {
     binding: '帳號綁定',
     alarm: '警報聲音',
     quietHours: '勿擾時段',
-    language: '語言',
+    language: '語言和時間',
   },
   profile: {
     userName: '使用者名稱',
@@ -93,6 +93,13 @@ export default {
   },
   language: {
     label: '介面語言',
+  },
+  timeZone: {
+    label: '時間顯示時區',
+    help: '控制台中的所有時間（報警、事件、通知、分享到期等）都按此時區顯示。設備沒有單獨的時區：現場時區即伺服器的時區（TIME_ZONE）。',
+    browser: '本瀏覽器時區：{{zone}}',
+    site: '現場時區：{{zone}}',
+    now: '現在：{{time}}（{{zone}}）',
   },
   actions: {
     save: '儲存',

@@ -1,5 +1,6 @@
 export default {
   title: '設備監控',
+  backToTree: '設備列表',
   counters: { total: '總數', online: '在線', offline: '離線', alarm: '報警' },
   tree: {
     search: '搜尋名稱或序號',

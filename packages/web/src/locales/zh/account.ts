@@ -6,7 +6,7 @@ export default {
     binding: '账号绑定',
     alarm: '报警声音',
     quietHours: '免打扰时段',
-    language: '语言',
+    language: '语言和时间',
   },
   profile: {
     userName: '用户名',
@@ -93,6 +93,13 @@ export default {
   },
   language: {
     label: '界面语言',
+  },
+  timeZone: {
+    label: '时间显示时区',
+    help: '控制台中的所有时间（报警、事件、通知、分享到期等）都按此时区显示。设备没有单独的时区：现场时区即服务器的时区（TIME_ZONE）。',
+    browser: '本浏览器时区：{{zone}}',
+    site: '现场时区：{{zone}}',
+    now: '现在：{{time}}（{{zone}}）',
   },
   actions: {
     save: '保存',

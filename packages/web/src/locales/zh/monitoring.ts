@@ -1,5 +1,6 @@
 export default {
   title: '设备监控',
+  backToTree: '设备列表',
   counters: { total: '总数', online: '在线', offline: '离线', alarm: '报警' },
   tree: {
     search: '搜索名称或序列号',

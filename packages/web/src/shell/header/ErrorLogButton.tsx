@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearErrors, useErrorLog } from '../errorLog';
 import HeaderButton from './HeaderButton';
+import { useTimeFormat } from '../../time/zone';
 
 const ENGINES = [
   { name: 'Bing', url: (q: string) => `https://www.bing.com/search?q=${encodeURIComponent(q)}` },
@@ -16,7 +17,8 @@ const ENGINES = [
 ];
 
 export default function ErrorLogButton() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const errors = useErrorLog((s) => s.errors);
   const [open, setOpen] = useState(false);
   if (errors.length === 0 && !open) return null;
@@ -58,9 +60,7 @@ export default function ErrorLogButton() {
               label: e.message,
               children: (
                 <Descriptions size="small" column={1} bordered>
-                  <Descriptions.Item label={t('shell.errorLog.time')}>
-                    {new Date(e.at).toLocaleString(i18n.language)}
-                  </Descriptions.Item>
+                  <Descriptions.Item label={t('shell.errorLog.time')}>{time.format(e.at)}</Descriptions.Item>
                   <Descriptions.Item label={t('shell.errorLog.route')}>{e.route}</Descriptions.Item>
                   <Descriptions.Item label={t('shell.errorLog.message')}>{e.message}</Descriptions.Item>
                   <Descriptions.Item label={t('shell.errorLog.stack')}>

@@ -15,6 +15,7 @@ import { alarmNoticeText } from '../../features/notices/alarm-text';
 import { clearAll, readNotice, tabOf, useNoticeFeed, useNotices } from '../notices';
 import type { NoticeKind } from '../notices';
 import HeaderButton from './HeaderButton';
+import { useTimeFormat } from '../../time/zone';
 
 /** One line of the popover, from the server or the console. */
 interface Line {
@@ -44,7 +45,8 @@ function NoticeList({
   readonly lines: readonly Line[];
   readonly onOpen: (l: Line) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   if (lines.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.notice.empty')} />;
   return (
@@ -62,9 +64,7 @@ function NoticeList({
             {n.text}
           </Typography.Paragraph>
           <Typography.Text type="secondary">
-            <time dateTime={new Date(n.at).toISOString()}>
-              {new Date(n.at).toLocaleString(i18n.language)}
-            </time>
+            <time dateTime={new Date(n.at).toISOString()}>{time.format(n.at)}</time>
           </Typography.Text>
         </li>
       ))}

@@ -1,6 +1,7 @@
 /**
  * The nav bar (§2): fold control, the breadcrumb over the matched routes (or the first-level
- * tabs in the comprehensive layout) and a shortcut to the equipment page.
+ * tabs in the comprehensive layout) and a shortcut to the equipment page. On a phone the
+ * breadcrumb has a row of its own under the header (Shell), where it is not cut short.
  */
 import { DashboardOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Breadcrumb, Tabs } from 'antd';
@@ -17,13 +18,37 @@ interface Props {
   /** Absent when there is no side bar to fold. */
   readonly fold?: { readonly collapsed: boolean; readonly toggle: () => void };
   readonly firstLevelTabs: boolean;
+  /** The breadcrumb in the bar (false: the shell draws it elsewhere). */
+  readonly crumbs?: boolean;
 }
 
-export default function NavBar({ fold, firstLevelTabs }: Props) {
+/** The breadcrumb of the page shown: all but the last entry link to their page. */
+export function Crumbs() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { entries } = useShellRoutes();
+  return (
+    <Breadcrumb
+      className="fl-breadcrumb"
+      items={breadcrumb(pathname, entries).map((c, i, all) => ({
+        key: c.path,
+        title:
+          i < all.length - 1 && !c.path.includes(':') ? (
+            <Link to={c.path}>{titleOf(c, t)}</Link>
+          ) : (
+            <span>
+              <RouteIcon name={c.icon} /> {titleOf(c, t)}
+            </span>
+          ),
+      }))}
+    />
+  );
+}
+
+export default function NavBar({ fold, firstLevelTabs, crumbs = true }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { entries, menu, activePath } = useShellRoutes();
+  const { menu, activePath } = useShellRoutes();
   const choose = useMenuChoice(menu);
 
   return (
@@ -53,22 +78,9 @@ export default function NavBar({ fold, firstLevelTabs }: Props) {
             ),
           }))}
         />
-      ) : (
-        <Breadcrumb
-          className="fl-breadcrumb"
-          items={breadcrumb(pathname, entries).map((c, i, all) => ({
-            key: c.path,
-            title:
-              i < all.length - 1 && !c.path.includes(':') ? (
-                <Link to={c.path}>{titleOf(c, t)}</Link>
-              ) : (
-                <span>
-                  <RouteIcon name={c.icon} /> {titleOf(c, t)}
-                </span>
-              ),
-          }))}
-        />
-      )}
+      ) : crumbs ? (
+        <Crumbs />
+      ) : null}
       <HeaderButton
         label={t('shell.header.equipment')}
         icon={<DashboardOutlined />}

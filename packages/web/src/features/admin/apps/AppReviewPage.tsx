@@ -13,11 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appsKeys, listAdminApps, reviewApp } from '../../../api/apps';
 import type { AppStatus, UserApp } from '../../../api/apps';
-import { localeOf } from '../../account/settings';
 import { usePoint } from '../../../routes/points';
 import RouteIcon from '../../../shell/RouteIcon';
 import { DESCRIPTION_MAX, failureText } from '../../apps/fields';
 import { StatusTag } from '../../apps/MyAppsTable';
+import { useTimeFormat } from '../../../time/zone';
 
 const STATES: readonly AppStatus[] = ['pending', 'approved', 'rejected'];
 
@@ -54,14 +54,14 @@ function ReviewTable({
   readonly status: AppStatus;
   readonly onReview: (app: UserApp, decision: Decision) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const mayReview = usePoint('write');
   const list = useQuery({
     queryKey: appsKeys.adminApps(status),
     queryFn: ({ signal }) => listAdminApps(status, signal),
   });
-  const instant = (iso: string | null) =>
-    iso === null ? '—' : new Date(iso).toLocaleString(localeOf(i18n.language));
+  const instant = (iso: string | null) => (iso === null ? '—' : time.format(iso));
 
   const columns: TableColumnsType<UserApp> = [
     {

@@ -19,6 +19,7 @@ import {
   usersServer,
 } from './test-support';
 import type { UsersServer } from './test-support';
+import { browserTimeZone, formatInstant } from '../../../time/format';
 
 let restore = (): void => undefined;
 let calls: RecordedRequest[] = [];
@@ -90,9 +91,9 @@ describe('the users page', PATIENT, () => {
     expect(cell('editor', 5)).toBe('READ · WRITE');
     expect(cell('test', 6)).toBe('Acme Water');
     expect(cell('test', 7)).toBe(en.status.enabled);
-    expect(cell('demo', 8)).toBe(new Date(DEMO.registeredAt).toLocaleString('en'));
+    expect(cell('demo', 8)).toBe(formatInstant(DEMO.registeredAt, browserTimeZone(), 'en'));
     expect(cell('demo', 9)).toBe(en.never);
-    expect(cell('admin', 9)).toBe(new Date(ADMIN.lastSignInAt!).toLocaleString('en'));
+    expect(cell('admin', 9)).toBe(formatInstant(ADMIN.lastSignInAt!, browserTimeZone(), 'en'));
     expect(screen.getByText('Total: 4')).toBeTruthy();
   });
 

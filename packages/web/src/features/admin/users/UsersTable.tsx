@@ -8,8 +8,8 @@ import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserList, AdminUserRow } from '../../../api/admin-users';
-import { localeOf } from '../../account/settings';
 import { useAuthorityName } from './words';
+import { useTimeFormat } from '../../../time/zone';
 
 interface Props {
   readonly list: AdminUserList | undefined;
@@ -37,11 +37,11 @@ export default function UsersTable({
   onEdit,
   onDisable,
 }: Props) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation();
+  const time = useTimeFormat();
   const authorityName = useAuthorityName();
   const none = <Typography.Text type="secondary">{t('adminUsers.none')}</Typography.Text>;
-  const instant = (iso: string) => new Date(iso).toLocaleString(locale);
+  const instant = (iso: string) => time.format(iso);
 
   const columns: TableColumnsType<AdminUserRow> = [
     {

@@ -3,7 +3,7 @@ import { Button, Popconfirm, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DiagramLink } from '../../../api/diagram-links';
-import { localeOf } from '../../account/settings';
+import { useTimeFormat } from '../../../time/zone';
 
 export default function LinksTable({
   links,
@@ -14,10 +14,9 @@ export default function LinksTable({
   readonly loading: boolean;
   readonly onRevoke: (link: DiagramLink) => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
-  const time = (iso: string | null, none: string) =>
-    iso === null ? none : new Date(iso).toLocaleString(locale);
+  const { t } = useTranslation();
+  const { format } = useTimeFormat();
+  const time = (iso: string | null, none: string) => (iso === null ? none : format(iso));
   const columns: TableColumnsType<DiagramLink> = [
     { key: 'label', title: t('diagramLinks.dialog.columns.label'), dataIndex: 'label' },
     {

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { usePageParams } from '../../../shell/views/page-params';
 import { getWallDiagram, wallRefusal, wallSceneLoader } from '../../../api/diagram-links';
 import type { WallDiagram } from '../../../api/diagram-links';
 import { DiagramView } from '../../../diagrams';
@@ -125,7 +125,7 @@ function WallDisplay({ token }: { readonly token: string }) {
 }
 
 export default function WallPage() {
-  const [params] = useSearchParams();
+  const [params] = usePageParams();
   const token = params.get('link') ?? '';
   if (!DIAGRAM_LINK_TOKEN_PATTERN.test(token)) return <WallGone reason="missing" />;
   return <WallDisplay key={token} token={token} />;
