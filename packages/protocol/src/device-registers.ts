@@ -5,6 +5,7 @@
  * registers and § Sub-device addressing.
  */
 import type { HostRole } from './equipment/catalogue.js';
+import type { WallClock } from './wall-clock.js';
 
 /** Input registers (FC04) of the status block: SOC, latitude, longitude, GPS fix. */
 export const STATUS_REGISTER = 1000;
@@ -91,17 +92,8 @@ export function encodeDeviceStatus(status: DeviceStatus): number[] {
   return [soc, ...words32(lat), ...words32(lon), 1];
 }
 
-/** A wall-clock time as a device keeps it: local fields, no zone. */
-export interface ClockFields {
-  /** 2000-2255. */
-  readonly year: number;
-  /** 1-12. */
-  readonly month: number;
-  /** 1-31. */
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+/** A wall-clock time as a device keeps it: local fields, no zone; the year 2000-2255. */
+export interface ClockFields extends WallClock {
   /** 0 Sunday … 6 Saturday. */
   readonly weekday: number;
 }

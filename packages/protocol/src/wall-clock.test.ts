@@ -1,6 +1,6 @@
 // docs/protocol.md § Wall clock.
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, wallClockAt } from './wall-clock.js';
+import { isTimeZone, wallClockAt, zoneOffsetMs } from './wall-clock.js';
 
 describe('wallClockAt', () => {
   it('reads the wall clock of a zone without daylight saving and of one with it', () => {
@@ -27,5 +27,17 @@ describe('wallClockAt', () => {
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone('UTC')).toBe(true);
+  });
+});
+
+describe('zoneOffsetMs', () => {
+  it('is the hours a zone is ahead of UTC, by the season where it has daylight saving', () => {
+    const hour = 3_600_000;
+    expect(zoneOffsetMs(Date.UTC(2026, 0, 15), 'Asia/Shanghai')).toBe(8 * hour);
+    expect(zoneOffsetMs(Date.UTC(2026, 6, 15), 'Asia/Shanghai')).toBe(8 * hour);
+    expect(zoneOffsetMs(Date.UTC(2026, 0, 15), 'Europe/Berlin')).toBe(hour);
+    expect(zoneOffsetMs(Date.UTC(2026, 6, 15), 'Europe/Berlin')).toBe(2 * hour);
+    expect(zoneOffsetMs(Date.UTC(2026, 0, 15, 0, 0, 0, 750), 'America/St_Johns')).toBe(-3.5 * hour);
+    expect(zoneOffsetMs(Date.UTC(2026, 0, 15), 'UTC')).toBe(0);
   });
 });

@@ -65,3 +65,12 @@ export function wallClockAt(ms: number, timeZone: string): WallClock {
     second: fields.second ?? 0,
   };
 }
+
+/**
+ * Milliseconds to add to UTC to get the wall clock of `timeZone` at epoch milliseconds `ms`
+ * (Asia/Shanghai: 8 hours; Europe/Berlin: 1 or 2 hours by the season).
+ */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const c = wallClockAt(ms, timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(ms / 1000) * 1000;
+}

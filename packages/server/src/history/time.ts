@@ -3,7 +3,7 @@
  * the zone offsets behind them, and the query times the history routes accept.
  */
 
-import { wallClockAt } from '@fieldlink/protocol';
+import { wallClockAt, zoneOffsetMs } from '@fieldlink/protocol';
 
 export { isTimeZone } from '@fieldlink/protocol';
 
@@ -12,13 +12,6 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 /** Modern zone transitions fall on whole quarter hours of UTC, so an offset holds for its slot. */
 const SLOT_MS = 15 * 60_000;
-
-/** Milliseconds to add to UTC to get the wall clock of `timeZone` at `ms`. */
-function offsetAt(ms: number, timeZone: string): number {
-  const c = wallClockAt(ms, timeZone);
-  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -42,7 +35,7 @@ export class ZonedTime {
     const slot = Math.floor(ms / SLOT_MS);
     if (slot !== this.#slot) {
       this.#slot = slot;
-      this.#offset = offsetAt(ms, this.timeZone);
+      this.#offset = zoneOffsetMs(ms, this.timeZone);
     }
     return this.#offset;
   }

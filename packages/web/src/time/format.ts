@@ -6,7 +6,7 @@
  * pattern, not by the browser's locale conventions, so the same instant reads the same on every
  * browser.
  */
-import { isTimeZone as isKnownZone, wallClockAt } from '@fieldlink/protocol';
+import { wallClockAt, zoneOffsetMs } from '@fieldlink/protocol';
 
 /** The console's languages (src/i18n's `Language`; named here so this file imports no i18n). */
 export type TimeLanguage = 'en' | 'zh' | 'tc';
@@ -93,10 +93,8 @@ export function formatInstant(
  */
 export function offsetLabel(at: Instant, timeZone: string): string {
   const ms = instantMs(at);
-  const p = wallClock(ms, timeZone);
-  if (!p) return '';
-  const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  const minutes = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+  if (!Number.isFinite(ms)) return '';
+  const minutes = Math.round(zoneOffsetMs(ms, timeZone) / 60_000);
   if (minutes === 0) return 'UTC';
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
@@ -114,4 +112,4 @@ export function browserTimeZone(): string {
 }
 
 /** Whether `zone` is an IANA zone this browser knows. */
-export const isTimeZone: (zone: string) => boolean = isKnownZone;
+export { isTimeZone } from '@fieldlink/protocol';
