@@ -36,17 +36,12 @@ export default defineConfig({
           ],
         },
       },
-      // Two files at a time, of either project: a browser file keeps the cores busy only about
-      // 40 % of its time (it mostly waits on the server, Chromium and devices), a service file
-      // little more, and each takes free ports, its own data directory and database schema.
-      {
-        extends: true,
-        test: { name: 'service', include: ['packages/server/src/**/*.test.ts'], maxWorkers: 2 },
-      },
-      {
-        extends: true,
-        test: { name: 'browser', include: ['packages/web/e2e/**/*.test.ts'], maxWorkers: 2 },
-      },
+      // One file at a time (vitest's default here: one worker less than the two cores). Two at a
+      // time took the first part from 1,055 s to 753 s and passed twice from a fresh clone, but the
+      // third run failed three shell and support browser tests (a visited page's tab not added, a
+      // navigation not followed) under that load: back to one until that race is found.
+      { extends: true, test: { name: 'service', include: ['packages/server/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'browser', include: ['packages/web/e2e/**/*.test.ts'] } },
     ],
     // CI asks for a machine-readable report too, to print one plain closing line of counts.
     reporters: process.env.TEST_REPORT_FILE
